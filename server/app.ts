@@ -1,0 +1,27 @@
+import Koa from 'koa'
+import { HttpMethodEnum, koaBody } from 'koa-body'
+import type { AppDeps } from './deps'
+import { apiNotFound, createApiRouter } from './http/api'
+import { cors } from './http/cors'
+import { errorMiddleware } from './http/errors'
+import { requestLog } from './http/middlewares/request-log'
+import { rendererMiddleware, uploadsMiddleware } from './http/static'
+
+/** JSON bodies only here; upload routes parse multipart themselves (streamed to disk). */
+const JSON_LIMIT = '1mb'
+
+/** The Koa application, without listen(): shared by the headless server, Electron's embedded mode and tests. */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' })
+  const api = createApiRouter(deps)
+  app.use(requestLog(deps.logger))
+  app.use(errorMiddleware(deps.logger))
+  app.use(uploadsMiddleware(deps.config.uploadsDir))
+  app.use(rendererMiddleware(deps.config.rendererDir))
+  app.use(cors())
+  app.use(apiNotFound())
+  app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: JSON_LIMIT, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }))
+  app.use(api.routes())
+  app.use(api.allowedMethods({ throw: false }))
+  return app
+}

@@ -1,0 +1,119 @@
+import type { Context, Next } from 'koa'
+import type { AppDeps } from '../deps'
+import { Admin, AdminSession, User, UserSession } from '../db/entities'
+import { Forbidden, Unauthorized } from '../http/errors'
+import { verifyAccessToken, type Principal } from './tokens'
+
+/** The signed-in member, as handlers see it (ctx.state.user). */
+export interface AuthUser {
+  id: number
+  user_id: string
+  nickname: string
+  sessionId: number
+}
+
+/** The signed-in administrator (ctx.state.admin). */
+export interface AuthAdmin {
+  id: number
+  username: string
+  sessionId: number
+}
+
+/** last_activity is refreshed at most this often, so reads don't turn into writes. */
+const ACTIVITY_RESOLUTION_MS = 5 * 60 * 1000
+
+function bearer(ctx: Context): string | null {
+  const header = ctx.get('authorization')
+  const match = /^Bearer\s+(\S+)$/i.exec(header)
+  return match ? match[1]! : null
+}
+
+interface SessionRow {
+  session_id: number
+  last_activity: Date | string
+  subject_id: number
+  name: string
+  nickname?: string
+}
+
+/**
+ * Resolve a bearer token to an active session of an active principal, in one query.
+ * Returns null when there is no token; throws 401 when there is one and it is not (or no longer) valid,
+ * 403 when the account is deactivated.
+ */
+async function resolve(ctx: Context, deps: AppDeps, typ: Principal): Promise<SessionRow | null> {
+  const token = bearer(ctx)
+  if (!token) return null
+  const claims = verifyAccessToken(deps.config.jwtSecret, token, typ)
+  if (!claims) throw Unauthorized(typ === 'admin' ? '管理员登录已过期，请重新登录' : '登录已过期，请重新登录')
+  const qb =
+    typ === 'user'
+      ? deps.db
+          .getRepository(UserSession)
+          .createQueryBuilder('s')
+          .innerJoin(User, 'u', 'u.id = s.user_id')
+          .select(['s.id AS session_id', 's.last_activity AS last_activity', 'u.id AS subject_id', 'u.user_id AS name', 'u.nickname AS nickname', 'u.is_active AS subject_active'])
+      : deps.db
+          .getRepository(AdminSession)
+          .createQueryBuilder('s')
+          .innerJoin(Admin, 'u', 'u.id = s.admin_id')
+          .select(['s.id AS session_id', 's.last_activity AS last_activity', 'u.id AS subject_id', 'u.username AS name', 'u.is_active AS subject_active'])
+  const row = await qb
+    .where('s.id = :sid AND s.is_active = :active AND s.expires_at > :now AND u.id = :sub', {
+      sid: claims.sid,
+      active: true,
+      now: new Date(),
+      sub: Number(claims.sub),
+    })
+    .getRawOne<SessionRow & { subject_active: boolean | number }>()
+  if (!row) throw Unauthorized(typ === 'admin' ? '管理员登录已过期，请重新登录' : '登录已过期，请重新登录')
+  if (!row.subject_active || row.subject_active === 0) throw Forbidden('账号已被禁用')
+  const last = new Date(row.last_activity).getTime()
+  if (Date.now() - last > ACTIVITY_RESOLUTION_MS) {
+    const entity = typ === 'user' ? UserSession : AdminSession
+    await deps.db.getRepository(entity).update({ id: row.session_id }, { last_activity: new Date() })
+  }
+  return row
+}
+
+function asUser(row: SessionRow): AuthUser {
+  return { id: Number(row.subject_id), user_id: row.name, nickname: row.nickname ?? '', sessionId: Number(row.session_id) }
+}
+
+/** Require a member token: 401 without one or with an invalid / revoked one. */
+export function requireUser(deps: AppDeps) {
+  return async (ctx: Context, next: Next) => {
+    const row = await resolve(ctx, deps, 'user')
+    if (!row) throw Unauthorized()
+    ctx.state.user = asUser(row)
+    await next()
+  }
+}
+
+/** Identify the member when a valid token is sent (for liked/collected flags); visitors pass as anonymous. */
+export function optionalUser(deps: AppDeps) {
+  return async (ctx: Context, next: Next) => {
+    let row: SessionRow | null = null
+    try {
+      row = await resolve(ctx, deps, 'user')
+    } catch {
+      row = null
+    }
+    if (row) ctx.state.user = asUser(row)
+    await next()
+  }
+}
+
+/** Require an administrator token; a member token gets 401 (it is not an admin credential at all). */
+export function requireAdmin(deps: AppDeps) {
+  return async (ctx: Context, next: Next) => {
+    const row = await resolve(ctx, deps, 'admin')
+    if (!row) throw Unauthorized()
+    ctx.state.admin = { id: Number(row.subject_id), username: row.name, sessionId: Number(row.session_id) } satisfies AuthAdmin
+    await next()
+  }
+}
+
+export const currentUser = (ctx: Context): AuthUser => ctx.state.user as AuthUser
+export const viewer = (ctx: Context): AuthUser | null => (ctx.state.user as AuthUser | undefined) ?? null
+export const currentAdmin = (ctx: Context): AuthAdmin => ctx.state.admin as AuthAdmin

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+export type DatabaseKind = 'sqlite' | 'postgres' | 'mysql'
+
+export interface DatabaseConfig {
+  kind: DatabaseKind
+  /** SQLite file path, or the connection URL for PostgreSQL / MySQL. */
+  url: string
+}
+
+export interface RateLimitConfig {
+  /** Requests per minute per client for login / register / captcha, and writes per user. */
+  authPerMinute: number
+  captchaPerMinute: number
+  writesPerMinute: number
+}
+
+export interface AppConfig {
+  host: string
+  port: number
+  dataDir: string
+  uploadsDir: string
+  database: DatabaseConfig
+  jwtSecret: string
+  redisUrl: string | null
+  demo: boolean
+  /** Test-only: the captcha reply also carries its text (never enable in production). */
+  exposeCaptchaText: boolean
+  rateLimits: RateLimitConfig
+  logLevel: string
+  /** Directory holding the built renderers (member.html, admin.html, assets/). */
+  rendererDir: string
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true')
+
+const envSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0, 'PORT must be 0-65535').max(65535, 'PORT must be 0-65535').default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^(postgres|postgresql|mysql|mariadb):\/\/.+/.test(v), {
+      message: 'DATABASE_URL must start with postgres:// or mysql:// (leave it unset for embedded SQLite)',
+    }),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^rediss?:\/\/.+/.test(v), { message: 'REDIS_URL must start with redis:// or rediss://' }),
+  SHILIU_DEMO: flag,
+  SHILIU_TEST_CAPTCHA: flag,
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_CAPTCHA_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHILIU_RENDERER_DIR: z.string().optional(),
+})
+
+function databaseFromUrl(url: string | undefined, dataDir: string): DatabaseConfig {
+  if (!url) return { kind: 'sqlite', url: path.join(dataDir, 'shiliu.sqlite') }
+  return { kind: url.startsWith('postgres') ? 'postgres' : 'mysql', url }
+}
+
+/** The JWT secret: from the environment, or generated once and kept (mode 600) in the data directory. */
+function resolveJwtSecret(explicit: string | undefined, dataDir: string): string {
+  if (explicit) return explicit
+  const file = path.join(dataDir, 'jwt-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+  return secret
+}
+
+/** Parse and check the environment; throws ConfigError with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n')
+    throw new ConfigError(`Invalid configuration:\n${problems}`)
+  }
+  const e = parsed.data
+  const dataDir = path.resolve(cwd, e.DATA_DIR)
+  try {
+    mkdirSync(path.join(dataDir, 'uploads'), { recursive: true })
+  } catch (err) {
+    throw new ConfigError(`DATA_DIR ${dataDir} cannot be created: ${(err as Error).message}`)
+  }
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    database: databaseFromUrl(e.DATABASE_URL, dataDir),
+    jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir),
+    redisUrl: e.REDIS_URL || null,
+    demo: e.SHILIU_DEMO,
+    exposeCaptchaText: e.SHILIU_TEST_CAPTCHA,
+    rateLimits: {
+      authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      captchaPerMinute: e.RATE_LIMIT_CAPTCHA_PER_MINUTE,
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+    },
+    logLevel: e.LOG_LEVEL,
+    rendererDir: path.resolve(cwd, e.SHILIU_RENDERER_DIR ?? 'dist/renderer'),
+  }
+}

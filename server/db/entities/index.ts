@@ -1,0 +1,47 @@
+import { Admin } from './admin'
+import { Category } from './category'
+import { Comment } from './comment'
+import { Collection, Follow, Like } from './interaction'
+import { Notification } from './notification'
+import { Post } from './post'
+import { PostImage, PostVideo } from './post-media'
+import { AdminSession, UserSession } from './session'
+import { AdminAuditLog, Captcha, PostView } from './support'
+import { PostTag, Tag } from './tag'
+import { User } from './user'
+import { Verification } from './verification'
+
+export * from './admin'
+export * from './category'
+export * from './comment'
+export * from './interaction'
+export * from './notification'
+export * from './post'
+export * from './post-media'
+export * from './session'
+export * from './support'
+export * from './tag'
+export * from './user'
+export * from './verification'
+
+export const entities = [
+  User,
+  Admin,
+  Category,
+  Post,
+  PostImage,
+  PostVideo,
+  Tag,
+  PostTag,
+  Comment,
+  Like,
+  Collection,
+  Follow,
+  Notification,
+  UserSession,
+  AdminSession,
+  Verification,
+  Captcha,
+  PostView,
+  AdminAuditLog,
+]

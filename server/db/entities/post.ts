@@ -1,0 +1,39 @@
+import { Entity, Index, JoinColumn, ManyToOne } from 'typeorm'
+import { Bool, Created, Float, Id, Int, Ref, SmallInt, Str, Text, Updated } from '../columns'
+import { Category } from './category'
+import { User } from './user'
+
+/** A note (笔记): type 1 image note, 2 video note; drafts have is_draft = true. */
+@Entity('posts')
+@Index('idx_posts_feed', ['is_draft', 'created_at', 'id'])
+@Index('idx_posts_feed_type', ['is_draft', 'type', 'created_at', 'id'])
+@Index('idx_posts_category_feed', ['category_id', 'is_draft', 'created_at', 'id'])
+@Index('idx_posts_user', ['user_id', 'is_draft', 'created_at', 'id'])
+@Index('idx_posts_hot', ['is_draft', 'hot_score', 'id'])
+@Index('idx_posts_category_hot', ['category_id', 'is_draft', 'hot_score', 'id'])
+export class Post {
+  @Id() id!: number
+  @Ref() user_id!: number
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User
+  @Str(200, { default: '' }) title!: string
+  @Text() content!: string
+  @SmallInt({ default: 1 }) type!: number
+  @Bool({ default: false }) is_draft!: boolean
+  @Ref({ nullable: true }) category_id!: number | null
+  @ManyToOne(() => Category, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'category_id' })
+  category?: Category | null
+  @Str(50, { nullable: true }) location!: string | null
+  @Int() view_count!: number
+  @Int() like_count!: number
+  @Int() collect_count!: number
+  @Int() comment_count!: number
+  /** Recommend-channel rank: engagement with time decay folded into one sortable number (docs/decisions.md). */
+  @Float({ default: 0 }) hot_score!: number
+  /** Tokenised title + content + tags for full-text search (server/search/tokenizer.ts). */
+  @Text() search_text!: string
+  @Created() created_at!: Date
+  @Updated() updated_at!: Date
+}

@@ -1,0 +1,1 @@
+export { Initial1795350168509Mysql } from './1795350168509-Initial'

@@ -1,0 +1,2 @@
+export { Initial1795350168509Sqlite } from './1795350168509-Initial'
+export { SearchIndex1795350168510Sqlite } from './1795350168510-SearchIndex'

@@ -1,0 +1,22 @@
+import Router from '@koa/router'
+import type { AppDeps } from '../deps'
+import { registerAdminRoutes } from './admin'
+import { NotFound } from './errors'
+import { registerMemberRoutes } from './member'
+import { registerSystemRoutes } from './system'
+
+/** The whole /api surface. Member and admin routes register themselves; unknown paths get an enveloped 404. */
+export function createApiRouter(deps: AppDeps): Router {
+  const router = new Router({ prefix: '/api' })
+  registerSystemRoutes(router, deps)
+  registerMemberRoutes(router, deps)
+  registerAdminRoutes(router, deps)
+  return router
+}
+
+export function apiNotFound() {
+  return async (ctx: import('koa').Context, next: import('koa').Next) => {
+    await next()
+    if ((ctx.path === '/api' || ctx.path.startsWith('/api/')) && ctx.body === undefined && ctx.status === 404) throw NotFound()
+  }
+}

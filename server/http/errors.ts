@@ -1,0 +1,81 @@
+import type { Context, Next } from 'koa'
+import { QueryFailedError } from 'typeorm'
+import type { Logger } from 'pino'
+
+/** Default messages of the spec's error catalogue (member §8, admin §8). */
+export const STATUS_MESSAGES: Record<number, string> = {
+  400: '请求参数错误',
+  401: '未授权访问',
+  403: '禁止访问',
+  404: '请求的资源不存在',
+  409: '资源冲突',
+  413: '文件过大',
+  415: '不支持的文件类型',
+  429: '请求过于频繁，请稍后再试',
+  500: '服务器内部错误',
+}
+
+/** An error with an HTTP status whose message is safe to show to the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string = STATUS_MESSAGES[status] ?? '请求失败',
+    readonly data: unknown = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+    this.name = 'HttpError'
+  }
+}
+
+export const Invalid = (message: string = STATUS_MESSAGES[400]!, data: unknown = null) => new HttpError(400, message, data)
+export const Unauthorized = (message: string = STATUS_MESSAGES[401]!) => new HttpError(401, message)
+export const Forbidden = (message: string = STATUS_MESSAGES[403]!) => new HttpError(403, message)
+export const NotFound = (message: string = STATUS_MESSAGES[404]!) => new HttpError(404, message)
+export const Conflict = (message: string = STATUS_MESSAGES[409]!) => new HttpError(409, message)
+export const TooMany = (retryAfterSeconds: number) =>
+  new HttpError(429, STATUS_MESSAGES[429], null, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) })
+
+/** Unique-constraint and foreign-key failures of SQLite, PostgreSQL and MySQL, mapped to client errors. */
+function fromDatabaseError(err: QueryFailedError): HttpError | null {
+  const driver = err.driverError as { code?: string | number; errno?: number; message?: string } | undefined
+  const code = String(driver?.code ?? '')
+  const message = String(driver?.message ?? err.message)
+  if (code === '23505' || code === 'ER_DUP_ENTRY' || /UNIQUE constraint failed/.test(message)) return Conflict('数据已存在')
+  if (code === '23503' || code === 'ER_NO_REFERENCED_ROW_2' || code === 'ER_ROW_IS_REFERENCED_2' || /FOREIGN KEY constraint failed/.test(message))
+    return Invalid('关联的数据不存在')
+  return null
+}
+
+/** Normalise anything thrown below into an HttpError; unknown errors become a logged 500. */
+export function toHttpError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err
+  if (err instanceof QueryFailedError) {
+    const mapped = fromDatabaseError(err)
+    if (mapped) return mapped
+  }
+  // Errors from koa-body / http-errors carry an `expose`d status (malformed JSON, body too large, ...).
+  const e = err as { status?: number; statusCode?: number; expose?: boolean; type?: string; code?: string }
+  const status = e.status ?? e.statusCode
+  if (status && status >= 400 && status < 500) {
+    if (e.type === 'entity.parse.failed') return Invalid('请求体不是有效的 JSON')
+    if (status === 413 || e.code === 'LIMIT_FILE_SIZE') return new HttpError(413, '文件大小超出限制')
+    return new HttpError(status)
+  }
+  return new HttpError(500)
+}
+
+/** Writes every failure in the spec's envelope `{code, success: false, message, data}`. */
+export function errorMiddleware(logger: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next()
+    } catch (err) {
+      const httpError = toHttpError(err)
+      if (httpError.status >= 500) logger.error({ err, reqId: ctx.state.requestId }, 'request failed')
+      ctx.status = httpError.status
+      ctx.set(httpError.headers)
+      ctx.body = { code: httpError.status, success: false, message: httpError.message, data: httpError.data }
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import 'reflect-metadata'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Redis } from 'ioredis'
+import { createApp } from './app'
+import { ConfigError, loadConfig, type AppConfig } from './config'
+import { openDatabase } from './db/data-source'
+import type { AppDeps } from './deps'
+import { createLogger } from './logger'
+import { seedDemoIfEmpty } from './seed/demo'
+
+export interface RunningServer {
+  url: string
+  port: number
+  deps: AppDeps
+  stop(): Promise<void>
+}
+
+/** How long in-flight requests get to finish after SIGTERM before connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000
+
+function describeDatabase(config: AppConfig): string {
+  return config.database.kind === 'sqlite' ? `SQLite at ${config.database.url}` : `${config.database.kind} (DATABASE_URL)`
+}
+
+async function connectRedis(url: string | null): Promise<Redis | null> {
+  if (!url) return null
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false })
+  await redis.connect()
+  return redis
+}
+
+/** Open the database (running migrations), build the app and listen. Used by the CLI, Electron and tests. */
+export async function startServer(config: AppConfig): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel)
+  let db
+  try {
+    db = await openDatabase(config.database)
+  } catch (err) {
+    throw new ConfigError(`Cannot open the database (${describeDatabase(config)}): ${(err as Error).message}`)
+  }
+  let redis: Redis | null = null
+  try {
+    redis = await connectRedis(config.redisUrl)
+  } catch (err) {
+    await db.destroy()
+    throw new ConfigError(`Cannot connect to REDIS_URL: ${(err as Error).message}`)
+  }
+  const deps: AppDeps = { config, db, logger, redis, startedAt: Date.now() }
+  if (config.demo) await seedDemoIfEmpty(deps)
+  const app = createApp(deps)
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s))
+    s.once('error', reject)
+  })
+  server.keepAliveTimeout = 65_000
+  const port = (server.address() as AddressInfo).port
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  let stopping: Promise<void> | null = null
+  return {
+    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
+    port,
+    deps,
+    stop: () =>
+      (stopping ??= (async () => {
+        // Stop accepting, let in-flight requests finish, then close the database cleanly.
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+        server.closeIdleConnections()
+        const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+        await closed
+        clearTimeout(timer)
+        redis?.disconnect()
+        await db.destroy()
+      })()),
+  }
+}
+
+/** Electron's utility process exposes parentPort; the desktop app waits for this message. */
+interface ParentPort {
+  postMessage(message: unknown): void
+}
+
+async function main(): Promise<void> {
+  let config: AppConfig
+  let running: RunningServer
+  try {
+    config = loadConfig()
+    running = await startServer(config)
+  } catch (err) {
+    const message = err instanceof ConfigError ? err.message : `Failed to start: ${(err as Error).stack ?? err}`
+    process.stderr.write(`${message}\n`)
+    process.exit(1)
+  }
+  const { url } = running
+  process.stdout.write(`Shiliu server listening on ${url}\n  member app: ${url}/\n  admin app:  ${url}/admin\n  database:   ${describeDatabase(config)}\n`)
+  ;(process as unknown as { parentPort?: ParentPort }).parentPort?.postMessage({ type: 'ready', port: running.port })
+  const shutdown = (signal: string) => {
+    process.stdout.write(`${signal} received, shutting down...\n`)
+    running.stop().then(
+      () => process.exit(0),
+      (err) => {
+        process.stderr.write(`Shutdown error: ${(err as Error).message}\n`)
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+  process.once('SIGINT', () => shutdown('SIGINT'))
+}
+
+const isEntry = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('dist/server/main.js')
+if (isEntry) void main()
