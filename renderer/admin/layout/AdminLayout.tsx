@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router'
+import { adminApi, onAdminSessionExpired, SESSION_EXPIRED_MESSAGE } from '../api/http'
+import { clearAdminSession, hasAdminToken, type AdminInfo } from '../auth/session'
+import { useFeedback } from '../ui/feedback'
+import { Icon } from '../ui/icons'
+import { menuEntryFor } from './menu'
+import { SideMenu } from './SideMenu'
+
+export function AdminLayout() {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const { toast, confirm } = useFeedback()
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const hasToken = hasAdminToken()
+
+  const me = useQuery({
+    queryKey: ['admin-me'],
+    queryFn: async () => {
+      const data = await adminApi.get<AdminInfo | { admin: AdminInfo }>('/auth/admin/me')
+      return 'admin' in data ? data.admin : data
+    },
+    enabled: hasToken,
+    retry: false,
+    staleTime: Infinity,
+  })
+
+  useEffect(() => {
+    onAdminSessionExpired((message) => {
+      toast(message, 'error')
+      navigate('/admin/login', { replace: true })
+    })
+    return () => onAdminSessionExpired(null)
+  }, [navigate, toast])
+
+  useEffect(() => {
+    if (me.isError) {
+      clearAdminSession()
+      toast(SESSION_EXPIRED_MESSAGE, 'error')
+      navigate('/admin/login', { replace: true })
+    }
+  }, [me.isError, navigate, toast])
+
+  if (!hasToken) return <Navigate to="/admin/login" replace />
+  if (me.isPending || me.isError) {
+    return (
+      <div className="auth-check" role="status">
+        <span className="spinner" /> 正在验证登录状态...
+      </div>
+    )
+  }
+
+  const logout = async () => {
+    if (!(await confirm('确定要退出登录吗？', '退出登录'))) return
+    try {
+      await adminApi.post('/auth/admin/logout').catch(() => undefined)
+      clearAdminSession()
+      toast('已退出登录', 'success')
+      navigate('/admin/login', { replace: true })
+    } catch {
+      toast('退出登录失败', 'error')
+    }
+  }
+
+  const entry = menuEntryFor(location.pathname)
+  return (
+    <div className="admin-shell">
+      <SideMenu variant="rail" onLogout={() => void logout()} />
+      {drawerOpen ? (
+        <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)}>
+          <div onClick={(e) => e.stopPropagation()}>
+            <SideMenu variant="drawer" onNavigate={() => setDrawerOpen(false)} onLogout={() => void logout()} />
+          </div>
+        </div>
+      ) : null}
+      <div className="admin-main">
+        <header className="page-header">
+          <button type="button" className="icon-btn mobile-menu-btn" aria-label="打开菜单" onClick={() => setDrawerOpen(true)}>
+            <Icon name="menu" size={20} />
+          </button>
+          <div className="page-heading">
+            <h1>{entry?.label ?? '管理后台'}</h1>
+            {entry ? <p>{entry.description}</p> : null}
+          </div>
+          <span className="admin-name" title="当前管理员">
+            {me.data.username}
+          </span>
+          <button type="button" className="btn btn-primary btn-round" onClick={() => window.open('/', '_blank', 'noopener')}>
+            <Icon name="home" size={14} /> 返回主站
+          </button>
+        </header>
+        <main className="page-content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+import { NavLink } from 'react-router'
+import { Icon } from '../ui/icons'
+import { MENU } from './menu'
+import { useTheme, type ThemeChoice } from './theme'
+
+const THEMES: { value: ThemeChoice; label: string; icon: 'system' | 'sun' | 'moon' }[] = [
+  { value: 'system', label: '跟随系统', icon: 'system' },
+  { value: 'light', label: '浅色模式', icon: 'sun' },
+  { value: 'dark', label: '深色模式', icon: 'moon' },
+]
+
+function ThemeSwitch() {
+  const [theme, setTheme] = useTheme()
+  return (
+    <div className="theme-switch" role="radiogroup" aria-label="主题">
+      {THEMES.map((t) => (
+        <button key={t.value} type="button" role="radio" aria-checked={theme === t.value} title={t.label} aria-label={t.label} className={theme === t.value ? 'active' : ''} onClick={() => setTheme(t.value)}>
+          <Icon name={t.icon} size={14} />
+        </button>
+      ))}
+    </div>
+  )
+}
+
+interface SideMenuProps {
+  /** 'rail' collapses to icons and expands on hover; 'drawer' is the mobile menu. */
+  variant: 'rail' | 'drawer'
+  onNavigate?: () => void
+  onLogout: () => void
+}
+
+export function SideMenu({ variant, onNavigate, onLogout }: SideMenuProps) {
+  return (
+    <aside className={`side-menu side-menu-${variant}`} aria-label="管理菜单">
+      <div className="brand">
+        <span className="logo">石榴</span>
+        <span className="brand-text">石榴管理后台</span>
+      </div>
+      <nav className="menu">
+        {MENU.map((m) => (
+          <NavLink key={m.path} to={m.path} className={({ isActive }) => `menu-item${isActive ? ' active' : ''}`} title={m.label} onClick={onNavigate}>
+            <Icon name={m.icon} size={20} />
+            <span className="menu-text">
+              <span className="menu-label">{m.label}</span>
+              <span className="menu-desc">{m.description}</span>
+            </span>
+          </NavLink>
+        ))}
+      </nav>
+      <div className="menu-footer">
+        <ThemeSwitch />
+        <button type="button" className="menu-item logout" onClick={onLogout} title="退出登录">
+          <Icon name="logout" size={20} />
+          <span className="menu-text">
+            <span className="menu-label">退出登录</span>
+          </span>
+        </button>
+      </div>
+    </aside>
+  )
+}

@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { ApiError } from '../../common/api/errors'
+import { mediaUrl } from '../../common/api/env'
+import { adminApi } from '../api/http'
+import { DEFAULT_AVATAR, asText } from '../ui/format'
+import { Icon } from '../ui/icons'
+import { htmlToText, looksLikeHtml } from '../ui/SafeHtml'
+import { ACTIVITY_TYPES, activityLabel, activityLink, type Activity } from './activities'
+import { relativeTime } from './relativeTime'
+
+interface MonitorFilters {
+  activity_type: string
+  date_from: string
+  date_to: string
+}
+
+function plain(text: string | null): string {
+  if (!text) return ''
+  return looksLikeHtml(text) ? htmlToText(text) : text
+}
+
+function Avatar({ src }: { src: string | null }) {
+  const [failed, setFailed] = useState(false)
+  return <img className="avatar" src={!src || failed ? DEFAULT_AVATAR : mediaUrl(src)} alt="" onError={() => setFailed(true)} />
+}
+
+function failureMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.status === 0 ? '网络错误，请稍后重试' : err.message || '获取动态失败'
+  return '获取动态失败'
+}
+
+export function MonitorPage() {
+  const [filters, setFilters] = useState<MonitorFilters>({ activity_type: '', date_from: '', date_to: '' })
+  const query = useQuery({
+    queryKey: ['admin-monitor', filters],
+    queryFn: async () => {
+      const data = await adminApi.get<Activity[] | { data?: Activity[]; list?: Activity[] }>('/admin/monitor/activities', { ...filters })
+      return Array.isArray(data) ? data : (data.data ?? data.list ?? [])
+    },
+    refetchInterval: 60_000,
+  })
+  const items = query.data ?? []
+  const set = (key: keyof MonitorFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }))
+
+  return (
+    <section className="monitor">
+      <div className="monitor-toolbar">
+        <div className="segmented" role="tablist" aria-label="动态类型">
+          {[['', '全部'], ...Object.entries(ACTIVITY_TYPES)].map(([value, label]) => (
+            <button key={value} type="button" role="tab" aria-selected={filters.activity_type === value} className={filters.activity_type === value ? 'active' : ''} onClick={() => set('activity_type')(value)}>
+              {label}
+            </button>
+          ))}
+        </div>
+        <label className="date-input">
+          从 <input type="date" className="input input-sm" value={filters.date_from} onChange={(e) => set('date_from')(e.target.value)} />
+        </label>
+        <label className="date-input">
+          至 <input type="date" className="input input-sm" value={filters.date_to} onChange={(e) => set('date_to')(e.target.value)} />
+        </label>
+        <button type="button" className="btn btn-gray btn-sm" onClick={() => void query.refetch()}>
+          <Icon name="refresh" size={14} /> 刷新
+        </button>
+      </div>
+      {query.isError ? (
+        <div className="error-box" role="alert">
+          {failureMessage(query.error)}
+        </div>
+      ) : null}
+      <div className="feed">
+        {query.isPending ? <div className="muted feed-empty">加载中...</div> : null}
+        {!query.isPending && !query.isError && items.length === 0 ? <div className="feed-empty">暂无动态</div> : null}
+        {items.map((a) => {
+          const link = activityLink(a)
+          const open = () => {
+            if (link) window.open(link, '_blank', 'noopener')
+          }
+          const content = plain(a.content)
+          return (
+            <article
+              key={`${a.type}-${asText(a.id)}`}
+              className={`feed-item${link ? ' clickable' : ''}`}
+              role={link ? 'link' : undefined}
+              tabIndex={link ? 0 : undefined}
+              onClick={open}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') open()
+              }}
+            >
+              <Avatar src={a.avatar} />
+              <div className="feed-body">
+                <div className="feed-desc">{plain(a.description) || activityLabel(a.type)}</div>
+                {content ? <div className="feed-content">{content}</div> : null}
+                <div className="feed-meta">
+                  <span className={`chip chip-${a.type}`}>{activityLabel(a.type)}</span>
+                  <span className="feed-nickname">{a.nickname ?? ''}</span>
+                </div>
+              </div>
+              <time className="feed-time" dateTime={a.created_at} title={new Date(a.created_at).toLocaleString('zh-CN')}>
+                {relativeTime(a.created_at)}
+              </time>
+            </article>
+          )
+        })}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,37 @@
+import { siteLinks } from '../ui/format'
+
+export interface Activity {
+  id: number | string
+  type: string
+  user_id: number | string
+  target_id: number | string | null
+  avatar: string | null
+  nickname: string | null
+  description: string | null
+  content: string | null
+  created_at: string
+}
+
+export const ACTIVITY_TYPES: Record<string, string> = {
+  user_register: '用户注册',
+  post_publish: '发布笔记',
+  comment_publish: '发表评论',
+}
+
+export function activityLabel(type: string): string {
+  return ACTIVITY_TYPES[type] ?? '未知动态'
+}
+
+/** Where clicking an item leads (opened in a new tab). */
+export function activityLink(a: Activity): string | null {
+  switch (a.type) {
+    case 'user_register':
+      return siteLinks.user(a.user_id)
+    case 'post_publish':
+      return a.target_id === null ? null : siteLinks.post(a.target_id)
+    case 'comment_publish':
+      return a.target_id === null ? null : siteLinks.comment(a.target_id, a.id)
+    default:
+      return null
+  }
+}

@@ -1,0 +1,20 @@
+import type { ResourceDef } from '../table/types'
+import { admins } from './admins'
+import { audit } from './audit'
+import { categories } from './categories'
+import { collections } from './collections'
+import { comments } from './comments'
+import { follows } from './follows'
+import { likes } from './likes'
+import { notifications } from './notifications'
+import { posts } from './posts'
+import { sessions } from './sessions'
+import { tags } from './tags'
+import { users } from './users'
+
+/** Every table screen, in menu order; each is served at /admin/{name}. */
+export const RESOURCES: ResourceDef[] = [users, posts, comments, categories, tags, likes, collections, follows, notifications, sessions, audit, admins]
+
+export function resourceByName(name: string): ResourceDef | undefined {
+  return RESOURCES.find((r) => r.name === name)
+}

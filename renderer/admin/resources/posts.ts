@@ -1,0 +1,106 @@
+import type { AdminApi } from '../api/http'
+import { errorMessage } from '../api/http'
+import type { FormMode, FormValue, FormValues, Option, ResourceDef, Row } from '../table/types'
+import { defaultPayload, initialValues } from '../table/validation'
+import { asList, asText } from '../ui/format'
+import { NOTE_TYPE, createdColumn, idColumn, optionsOf } from './shared'
+
+const isVideo = (values: FormValues) => values.type === '2'
+const isImage = (values: FormValues) => values.type !== '2'
+
+function blank(v: FormValue): boolean {
+  return v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0)
+}
+
+/** Title, content and category: required to create, and to publish; a draft may omit them. */
+function requiredToPublish(label: string, verb = '请输入') {
+  return (value: FormValue, values: FormValues, mode: FormMode) =>
+    blank(value) && (mode === 'create' || values.is_draft !== true) ? `${verb}${label}` : null
+}
+
+export async function loadCategoryOptions(api: AdminApi): Promise<Option[]> {
+  const list = await api.list<Row>('/admin/categories', { page: 1, limit: 100, sortField: 'id', sortOrder: 'asc' })
+  return list.items.map((c) => ({ value: asText(c.id), label: asText(c.name) }))
+}
+
+const fields: ResourceDef['fields'] = [
+  { key: 'user_display_id', label: '作者小石榴号', type: 'text', required: true, only: 'create' },
+  { key: 'title', label: '标题', type: 'text', maxLength: 100, validate: requiredToPublish('标题') },
+  { key: 'content', label: '内容', type: 'textarea', maxLength: 2000, validate: requiredToPublish('内容') },
+  { key: 'category_id', label: '分类', type: 'select', loadOptions: loadCategoryOptions, validate: requiredToPublish('分类', '请选择') },
+  { key: 'type', label: '类型', type: 'select', required: true, options: optionsOf(NOTE_TYPE), defaultValue: '1' },
+  { key: 'is_draft', label: '草稿', type: 'switch', defaultValue: false },
+  { key: 'tags', label: '标签', type: 'list', maxItems: 10, placeholder: '输入标签后按回车' },
+  { key: 'images', label: '图片', type: 'images', maxItems: 9, visibleWhen: isImage },
+  {
+    key: 'video_url',
+    label: '视频',
+    type: 'video',
+    coverField: 'cover_url',
+    visibleWhen: isVideo,
+    validate: (v, _values, mode) => (blank(v) && mode === 'create' ? '请上传视频' : null),
+  },
+  { key: 'cover_url', label: '封面地址', type: 'text', visibleWhen: isVideo },
+  { key: 'view_count', label: '浏览量', type: 'number', min: 0, only: 'edit' },
+]
+
+export const posts: ResourceDef = {
+  name: 'posts',
+  title: '笔记管理',
+  description: '管理图文和视频笔记',
+  entity: '笔记',
+  endpoint: '/admin/posts',
+  columns: [
+    { ...idColumn, cell: { kind: 'postLink' } },
+    { key: 'title', label: '标题', cell: { kind: 'text', truncate: 16 } },
+    { key: 'content', label: '内容', cell: { kind: 'content', title: '笔记内容' } },
+    { key: 'user_display_id', label: '作者', cell: { kind: 'userLink', labelField: 'nickname' } },
+    { key: 'category', label: '分类' },
+    { key: 'type', label: '类型', cell: { kind: 'map', options: NOTE_TYPE } },
+    { key: 'images', label: '媒体', cell: { kind: 'media' } },
+    { key: 'tags', label: '标签', cell: { kind: 'tags' } },
+    { key: 'is_draft', label: '状态', cell: { kind: 'status', options: { '0': { label: '已发布', tone: 'success' }, false: { label: '已发布', tone: 'success' }, '1': { label: '草稿', tone: 'warning' }, true: { label: '草稿', tone: 'warning' } } } },
+    { key: 'view_count', label: '浏览', sortable: true },
+    { key: 'like_count', label: '点赞', sortable: true },
+    { key: 'collect_count', label: '收藏', sortable: true },
+    { key: 'comment_count', label: '评论', sortable: true },
+    createdColumn,
+  ],
+  filters: [
+    { key: 'type', label: '笔记类型', type: 'select', options: optionsOf(NOTE_TYPE) },
+    { key: 'is_draft', label: '发布状态', type: 'select', options: [{ value: '0', label: '已发布' }, { value: '1', label: '草稿' }] },
+    { key: 'search', label: '标题/内容', type: 'text' },
+    { key: 'user_display_id', label: '作者小石榴号', type: 'text' },
+  ],
+  fields,
+  /** Before editing, the note's detail is fetched (its images, video and cover). */
+  async loadForEdit(row, api) {
+    try {
+      const detail = await api.get<Row>(`/admin/posts/${asText(row.id)}`)
+      return { ...row, ...detail }
+    } catch (err) {
+      try {
+        return { ...row, ...(await api.get<Row>(`/posts/${asText(row.id)}`)) }
+      } catch {
+        throw new Error(`获取笔记图片失败: ${errorMessage(err)}`)
+      }
+    }
+  },
+  toForm(row) {
+    const values = initialValues(fields, row)
+    values.category_id = asText(row.category_id)
+    values.type = asText(row.type) || '1'
+    if (values.type === '2') {
+      const media = asList(row.images)
+      values.video_url = asText(row.video_url) || media[0] || ''
+      values.cover_url = asText(row.cover_url) || media[1] || ''
+      values.images = []
+    }
+    return values
+  },
+  toPayload(values, mode) {
+    const body = defaultPayload(fields, values, mode)
+    if (values.type === '2') body.images = []
+    return body
+  },
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react'
+import { Icon } from '../ui/icons'
+import type { Filter } from './types'
+
+interface FilterBarProps {
+  filters: Filter[]
+  applied: Record<string, string>
+  onApply: (values: Record<string, string>) => void
+  onClear: () => void
+}
+
+/** Select and text filters with 筛选 / 清空; below 960 px it folds into a panel behind a toggle. */
+export function FilterBar({ filters, applied, onApply, onClear }: FilterBarProps) {
+  const [draft, setDraft] = useState<Record<string, string>>(applied)
+  const [open, setOpen] = useState(false)
+  useEffect(() => setDraft(applied), [applied])
+  if (filters.length === 0) return null
+  const set = (key: string, value: string) => setDraft((d) => ({ ...d, [key]: value }))
+  const activeCount = Object.keys(applied).length
+  return (
+    <div className="filter-area">
+      <button type="button" className="btn filter-toggle" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        <Icon name="filter" size={14} /> 筛选{activeCount > 0 ? ` (${activeCount})` : ''}
+      </button>
+      <form
+        className={`filter-bar${open ? ' open' : ''}`}
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault()
+          onApply(draft)
+          setOpen(false)
+        }}
+      >
+        {filters.map((f) =>
+          f.type === 'select' ? (
+            <select key={f.key} className="input input-sm" aria-label={f.label} value={draft[f.key] ?? ''} onChange={(e) => set(f.key, e.target.value)}>
+              <option value="">{f.label}</option>
+              {(f.options ?? []).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              key={f.key}
+              className="input input-sm"
+              aria-label={f.label}
+              placeholder={f.placeholder ?? `搜索${f.label}`}
+              value={draft[f.key] ?? ''}
+              onChange={(e) => set(f.key, e.target.value)}
+            />
+          ),
+        )}
+        <button type="submit" className="btn btn-sm">
+          筛选
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => {
+            setDraft({})
+            onClear()
+            setOpen(false)
+          }}
+        >
+          清空
+        </button>
+      </form>
+    </div>
+  )
+}

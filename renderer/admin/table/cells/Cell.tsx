@@ -1,0 +1,76 @@
+import { asList, asText, formatDate, isTruthy, siteLinks, truncate } from '../../ui/format'
+import type { CellSpec, Row } from '../types'
+import { ImageCell } from './ImageCell'
+import { GalleryCell, VideoCell } from './MediaCell'
+import { ContentCell, PersonalityCell, TagsCell } from './ModalCells'
+
+function ExternalLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a className="cell-link" href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  )
+}
+
+function blank(value: unknown): boolean {
+  return value === null || value === undefined || value === ''
+}
+
+/** Renders one table cell from the column's declaration. User text is always rendered as text. */
+export function Cell({ spec, value, row }: { spec: CellSpec | undefined; value: unknown; row: Row }) {
+  const kind = spec?.kind ?? 'text'
+  if (blank(value) && !['image', 'media', 'personality', 'tags', 'boolean'].includes(kind)) return <span className="muted">-</span>
+  switch (spec?.kind) {
+    case undefined:
+      return <span>{asText(value)}</span>
+    case 'text': {
+      const text = asText(value)
+      return <span title={spec.truncate && text.length > spec.truncate ? text : undefined}>{spec.truncate ? truncate(text, spec.truncate) : text}</span>
+    }
+    case 'image':
+      return <ImageCell src={asText(value)} />
+    case 'media': {
+      const isVideo = spec.isVideo ? spec.isVideo(row) : Number(row.type) === 2
+      if (isVideo) {
+        const images = asList(value)
+        const video = asText(row[spec.videoField ?? 'video_url']) || images[0] || ''
+        const cover = asText(row[spec.coverField ?? 'cover_url']) || (images.length > 1 ? images[1] : '')
+        return <VideoCell video={video} cover={cover} />
+      }
+      return <GalleryCell images={asList(value)} />
+    }
+    case 'date':
+      return <span className="nowrap-date">{formatDate(value)}</span>
+    case 'map':
+      return <span>{spec.options[asText(value)] ?? asText(value)}</span>
+    case 'status': {
+      const option = spec.options[asText(value)]
+      return <span className={`status status-${option?.tone ?? 'neutral'}`}>{option?.label ?? asText(value)}</span>
+    }
+    case 'boolean': {
+      const [yes, no] = spec.labels ?? ['是', '否']
+      return <span className={isTruthy(value) ? 'bool-yes' : 'bool-no'}>{isTruthy(value) ? yes : no}</span>
+    }
+    case 'array': {
+      const text = asList(value).join('、')
+      return <span title={text}>{spec.truncate ? truncate(text, spec.truncate) : text}</span>
+    }
+    case 'userLink': {
+      const label = spec.labelField ? asText(row[spec.labelField]) : ''
+      return <ExternalLink href={siteLinks.user(value)}>{label || asText(value)}</ExternalLink>
+    }
+    case 'postLink': {
+      const label = spec.labelField ? asText(row[spec.labelField]) : ''
+      const text = label || asText(value)
+      return <ExternalLink href={siteLinks.post(value)}>{spec.truncate ? truncate(text, spec.truncate) : text}</ExternalLink>
+    }
+    case 'commentLink':
+      return <ExternalLink href={siteLinks.comment(row[spec.postField], value)}>{asText(value)}</ExternalLink>
+    case 'content':
+      return <ContentCell value={asText(value)} title={spec.title} linkText={spec.linkText} />
+    case 'tags':
+      return <TagsCell value={value} />
+    case 'personality':
+      return <PersonalityCell row={row} userId={asText(row[spec.userIdField])} />
+  }
+}

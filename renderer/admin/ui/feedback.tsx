@@ -1,0 +1,134 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Modal } from './Modal'
+
+export type ToastTone = 'success' | 'error' | 'info'
+
+interface ToastItem {
+  id: number
+  message: string
+  tone: ToastTone
+}
+
+interface PromptOptions {
+  title: string
+  message: string
+  placeholder?: string
+  required?: boolean
+  requiredMessage?: string
+}
+
+interface Dialog {
+  kind: 'confirm' | 'prompt'
+  title: string
+  message: string
+  placeholder?: string
+  required?: boolean
+  requiredMessage?: string
+  resolve: (value: string | null) => void
+}
+
+export interface Feedback {
+  toast: (message: string, tone?: ToastTone) => void
+  confirm: (message: string, title?: string) => Promise<boolean>
+  prompt: (options: PromptOptions) => Promise<string | null>
+}
+
+const FeedbackContext = createContext<Feedback | null>(null)
+
+/** Toast duration from the spec (admin toast 3 s). */
+export const TOAST_MS = 3000
+
+export function FeedbackProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ToastItem[]>([])
+  const [dialog, setDialog] = useState<Dialog | null>(null)
+  const [text, setText] = useState('')
+  const [textError, setTextError] = useState('')
+  const nextId = useRef(1)
+
+  const toast = useCallback((message: string, tone: ToastTone = 'info') => {
+    const id = nextId.current++
+    setToasts((list) => [...list, { id, message, tone }])
+    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), TOAST_MS)
+  }, [])
+
+  const confirm = useCallback(
+    (message: string, title = '确认操作') =>
+      new Promise<boolean>((resolve) => setDialog({ kind: 'confirm', title, message, resolve: (v) => resolve(v !== null) })),
+    [],
+  )
+
+  const prompt = useCallback((options: PromptOptions) => {
+    setText('')
+    setTextError('')
+    return new Promise<string | null>((resolve) => setDialog({ kind: 'prompt', ...options, resolve }))
+  }, [])
+
+  const close = (value: string | null) => {
+    dialog?.resolve(value)
+    setDialog(null)
+  }
+  const submit = () => {
+    if (dialog?.kind === 'prompt') {
+      if (dialog.required && text.trim() === '') {
+        setTextError(dialog.requiredMessage ?? '请输入内容')
+        return
+      }
+      close(text.trim())
+    } else close('')
+  }
+
+  const value = useMemo(() => ({ toast, confirm, prompt }), [toast, confirm, prompt])
+  return (
+    <FeedbackContext.Provider value={value}>
+      {children}
+      <div className="toasts" aria-live="polite">
+        {toasts.map((t) => (
+          <div key={t.id} className={`toast toast-${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
+            {t.message}
+          </div>
+        ))}
+      </div>
+      {dialog ? (
+        <Modal
+          title={dialog.title}
+          onClose={() => close(null)}
+          width={420}
+          footer={
+            <>
+              <button type="button" className="btn" onClick={() => close(null)}>
+                取消
+              </button>
+              <button type="button" className="btn btn-primary" onClick={submit} data-testid="dialog-confirm">
+                确定
+              </button>
+            </>
+          }
+        >
+          <p className="dialog-message">{dialog.message}</p>
+          {dialog.kind === 'prompt' ? (
+            <div className="field">
+              <textarea
+                className="input"
+                rows={3}
+                value={text}
+                placeholder={dialog.placeholder}
+                onChange={(e) => {
+                  setText(e.target.value)
+                  setTextError('')
+                }}
+                autoFocus
+              />
+              {textError ? <div className="field-error">{textError}</div> : null}
+            </div>
+          ) : null}
+        </Modal>
+      ) : null}
+    </FeedbackContext.Provider>
+  )
+}
+
+export function useFeedback(): Feedback {
+  const ctx = useContext(FeedbackContext)
+  if (!ctx) throw new Error('useFeedback outside FeedbackProvider')
+  return ctx
+}
