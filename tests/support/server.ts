@@ -9,7 +9,7 @@ export interface TestServer extends RunningServer {
   /** fetch against this server: `api('/api/health')`. */
   fetch(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>
   /** fetch + parse the envelope. */
-  call<T = unknown>(method: string, path: string, options?: { token?: string; json?: unknown; body?: BodyInit }): Promise<{ status: number; body: Envelope<T>; headers: Headers }>
+  call<T = unknown>(method: string, path: string, options?: { token?: string; json?: unknown; body?: RequestInit['body'] }): Promise<{ status: number; body: Envelope<T>; headers: Headers }>
   close(): Promise<void>
 }
 

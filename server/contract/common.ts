@@ -1,0 +1,48 @@
+import { z } from 'zod'
+
+/*
+ * Shared request/reply pieces of the HTTP contract. This folder depends on zod only: the renderer imports
+ * it too, so both ends agree on shapes and messages.
+ */
+
+export const MAX_PAGE_SIZE = 100
+
+/** A positive database id in a path or body ('0', '-1', '1e3', 'abc' and ids beyond 2^31 are refused). */
+export const idSchema = z.coerce
+  .number({ error: '无效的ID' })
+  .int('无效的ID')
+  .positive('无效的ID')
+  .max(2_147_483_647, '无效的ID')
+
+export const idParams = z.object({ id: idSchema })
+
+/** page ≥ 1 and 1 ≤ limit ≤ 100 (default 20), as query strings. */
+export function pageQuery(defaultLimit = 20) {
+  return z.object({
+    page: z.coerce.number({ error: 'page 必须是正整数' }).int('page 必须是正整数').min(1, 'page 必须是正整数').max(100_000, 'page 过大').default(1),
+    limit: z.coerce
+      .number({ error: 'limit 必须是正整数' })
+      .int('limit 必须是正整数')
+      .min(1, 'limit 必须是正整数')
+      .max(MAX_PAGE_SIZE, `limit 不能超过${MAX_PAGE_SIZE}`)
+      .default(defaultLimit),
+  })
+}
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  pages: z.number().int(),
+})
+export type Pagination = z.infer<typeof paginationSchema>
+
+/** Every reply: `{ code, success, message, data }`. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), success: z.boolean(), message: z.string(), data })
+}
+
+/** A query-string flag: 1/0, true/false. */
+export const queryFlag = z
+  .enum(['1', '0', 'true', 'false'], { error: '参数必须是 true/false 或 1/0' })
+  .transform((v) => v === '1' || v === 'true')
