@@ -4,6 +4,7 @@ import { Comment } from './comment'
 import { Collection, Follow, Like } from './interaction'
 import { Notification } from './notification'
 import { Post } from './post'
+import { RateLimit } from './rate-limit'
 import { PostImage, PostVideo } from './post-media'
 import { AdminSession, UserSession } from './session'
 import { AdminAuditLog, Captcha, PostView } from './support'
@@ -18,6 +19,7 @@ export * from './interaction'
 export * from './notification'
 export * from './post'
 export * from './post-media'
+export * from './rate-limit'
 export * from './session'
 export * from './support'
 export * from './tag'
@@ -44,4 +46,5 @@ export const entities = [
   Captcha,
   PostView,
   AdminAuditLog,
+  RateLimit,
 ]
