@@ -19,7 +19,7 @@ export function FilterBar({ filters, applied, onApply, onClear }: FilterBarProps
   const activeCount = Object.keys(applied).length
   return (
     <div className="filter-area">
-      <button type="button" className="btn filter-toggle" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+      <button type="button" className="btn filter-toggle" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-label="筛选面板">
         <Icon name="filter" size={14} /> 筛选{activeCount > 0 ? ` (${activeCount})` : ''}
       </button>
       <form

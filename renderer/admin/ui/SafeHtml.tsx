@@ -16,6 +16,13 @@ export function looksLikeHtml(text: string): boolean {
   return /<\/?[a-z][\s\S]*>/i.test(text)
 }
 
+function isClean(fragment: DocumentFragment): boolean {
+  for (const node of fragment.querySelectorAll('*')) {
+    if (!ALLOWED_TAGS.includes(node.tagName.toLowerCase()) || node.attributes.length > 0) return false
+  }
+  return true
+}
+
 /**
  * Renders user markup after DOMPurify with a small allow-list and no attributes, as DOM nodes
  * (never through dangerouslySetInnerHTML).
@@ -26,7 +33,9 @@ export function SafeHtml({ html, className }: { html: string; className?: string
     const el = ref.current
     if (!el) return
     const fragment = DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: [], RETURN_DOM_FRAGMENT: true })
-    el.replaceChildren(fragment)
+    // Defence in depth: if anything outside the allow-list survived (an unusual DOM), show plain text instead.
+    if (isClean(fragment)) el.replaceChildren(fragment)
+    else el.replaceChildren(document.createTextNode(htmlToText(html)))
   }, [html])
   return <div ref={ref} className={className} />
 }
