@@ -1,0 +1,126 @@
+/**
+ * A stand-in for the `electron` module, for tests that load main-process
+ * wiring (startup.ts, index.ts) with `vi.doMock('electron', () => fake)`.
+ * Only the surface our code touches; every call is a vi.fn to assert on.
+ */
+import { EventEmitter } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { vi } from 'vitest';
+
+/** UtilityProcess stand-in: posts messages and exits when told. */
+export class FakeUtilityProcess extends EventEmitter {
+  readonly pid = 31337;
+  readonly stdout = new PassThrough();
+  readonly stderr = new PassThrough();
+  kill = vi.fn(() => {
+    queueMicrotask(() => this.emit('exit', 0));
+    return true;
+  });
+  ready(port: number): void {
+    this.emit('message', { type: 'ready', port });
+  }
+}
+
+export class FakeWebContents extends EventEmitter {
+  url = '';
+  getURL(): string {
+    return this.url;
+  }
+}
+
+export class FakeBrowserWindow extends EventEmitter {
+  static instances: FakeBrowserWindow[] = [];
+  static fromWebContents = vi.fn(() => null);
+  readonly webContents = new FakeWebContents();
+  destroyed = false;
+  loadURL = vi.fn(async (url: string) => {
+    this.webContents.url = url;
+  });
+  show = vi.fn();
+  focus = vi.fn();
+  restore = vi.fn();
+  isMinimized = vi.fn(() => false);
+  isDestroyed = vi.fn(() => this.destroyed);
+  constructor(readonly options: Record<string, unknown>) {
+    super();
+    FakeBrowserWindow.instances.push(this);
+  }
+}
+
+export interface FakeElectronOptions {
+  appPath: string;
+  userData: string;
+  singleInstance?: boolean;
+}
+
+export function createFakeElectron(options: FakeElectronOptions) {
+  FakeBrowserWindow.instances = [];
+  const children: FakeUtilityProcess[] = [];
+  let resolveReady!: () => void;
+  const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+
+  const app = Object.assign(new EventEmitter(), {
+    isPackaged: false,
+    commandLine: { appendSwitch: vi.fn() },
+    requestSingleInstanceLock: vi.fn(() => options.singleInstance ?? true),
+    getAppPath: vi.fn(() => options.appPath),
+    getPath: vi.fn((name: string) => (name === 'userData' ? options.userData : `/tmp/${name}`)),
+    whenReady: vi.fn(() => ready),
+    relaunch: vi.fn(),
+    quit: vi.fn(),
+    exit: vi.fn(),
+  });
+
+  const ipcMain = Object.assign(new EventEmitter(), {
+    handlers: new Map<string, (...args: unknown[]) => unknown>(),
+    handle: vi.fn((channel: string, fn: (...args: unknown[]) => unknown) => void ipcMain.handlers.set(channel, fn)),
+    removeHandler: vi.fn((channel: string) => void ipcMain.handlers.delete(channel)),
+  });
+
+  const electron = {
+    app,
+    ipcMain,
+    BrowserWindow: FakeBrowserWindow,
+    Menu: {
+      buildFromTemplate: vi.fn((template: unknown) => ({ template })),
+      setApplicationMenu: vi.fn(),
+    },
+    dialog: {
+      showErrorBox: vi.fn(),
+      showMessageBox: vi.fn(async () => ({ response: 1, checkboxChecked: false })),
+    },
+    protocol: {
+      registerSchemesAsPrivileged: vi.fn(),
+      handle: vi.fn(),
+    },
+    session: {
+      defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
+    },
+    shell: { openExternal: vi.fn(async () => undefined) },
+    utilityProcess: {
+      fork: vi.fn(() => {
+        const child = new FakeUtilityProcess();
+        children.push(child);
+        return child;
+      }),
+    },
+  };
+
+  return {
+    electron,
+    children,
+    /** Emits `ready` as Electron would. */
+    makeReady: () => resolveReady(),
+  };
+}
+
+/** Polls with setImmediate (never faked) until `check` is truthy; gives up after 5 s. */
+export async function until<T>(check: () => T | undefined | null | false | Promise<T | undefined | null | false>, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
