@@ -3,6 +3,7 @@ import type { CellSpec, Row } from '../types'
 import { ImageCell } from './ImageCell'
 import { GalleryCell, VideoCell } from './MediaCell'
 import { ContentCell, PersonalityCell, TagsCell } from './ModalCells'
+import { UserHoverCard } from './UserHoverCard'
 
 function ExternalLink({ href, children }: { href: string; children: string }) {
   return (
@@ -57,7 +58,11 @@ export function Cell({ spec, value, row }: { spec: CellSpec | undefined; value: 
     }
     case 'userLink': {
       const label = spec.labelField ? asText(row[spec.labelField]) : ''
-      return <ExternalLink href={siteLinks.user(value)}>{label || asText(value)}</ExternalLink>
+      return (
+        <UserHoverCard userId={asText(value)}>
+          <ExternalLink href={siteLinks.user(value)}>{label || asText(value)}</ExternalLink>
+        </UserHoverCard>
+      )
     }
     case 'postLink': {
       const label = spec.labelField ? asText(row[spec.labelField]) : ''

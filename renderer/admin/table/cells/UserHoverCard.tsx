@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { mediaUrl } from '../../../common/api/env'
+import { adminApi } from '../../api/http'
+import { DEFAULT_AVATAR, asList, asText } from '../../ui/format'
+
+const SHOW_MS = 500
+const HIDE_MS = 200
+const WIDTH = 360
+const HEIGHT = 300
+
+type Profile = Record<string, unknown>
+
+function num(v: unknown): number {
+  const n = Number(v)
+  return Number.isFinite(n) ? n : 0
+}
+
+function firstImage(post: Profile): string {
+  return asText(post.cover_url) || asText(post.image) || asList(post.images)[0] || ''
+}
+
+function Card({ userId }: { userId: string }) {
+  const profile = useQuery({
+    queryKey: ['hover-user', userId],
+    queryFn: () => adminApi.get<Profile>(`/users/${encodeURIComponent(userId)}`),
+    staleTime: 60_000,
+  })
+  const posts = useQuery({
+    queryKey: ['hover-user-posts', userId],
+    queryFn: async () => (await adminApi.list<Profile>(`/users/${encodeURIComponent(userId)}/posts`, { page: 1, limit: 3 })).items,
+    staleTime: 60_000,
+  })
+  if (profile.isPending) return <div className="muted">加载中...</div>
+  if (profile.isError) return <div className="muted">用户信息加载失败</div>
+  const u = profile.data
+  const verified = num(u.verified)
+  const likesAndCollects = u.likes_and_collects !== undefined ? num(u.likes_and_collects) : num(u.like_count) + num(u.collect_count)
+  return (
+    <>
+      <div className="hover-head">
+        <img className="avatar" src={asText(u.avatar) ? mediaUrl(asText(u.avatar)) : DEFAULT_AVATAR} alt="" />
+        <div>
+          <div className="hover-name">
+            {asText(u.nickname)}
+            {verified > 0 ? <span className="verified-badge">{verified === 1 ? '官方认证' : '个人认证'}</span> : null}
+          </div>
+          <div className="muted">小石榴号：{asText(u.user_id) || userId}</div>
+        </div>
+      </div>
+      <p className="hover-bio">{asText(u.bio) || '还没有简介'}</p>
+      <div className="hover-stats">
+        <span>
+          <b>{num(u.follow_count)}</b> 关注
+        </span>
+        <span>
+          <b>{num(u.fans_count)}</b> 粉丝
+        </span>
+        <span>
+          <b>{likesAndCollects}</b> 获赞与收藏
+        </span>
+      </div>
+      <div className="hover-posts">
+        {(posts.data ?? []).slice(0, 3).map((p) => {
+          const img = firstImage(p)
+          return img ? <img key={asText(p.id)} src={mediaUrl(img)} alt="" /> : null
+        })}
+      </div>
+    </>
+  )
+}
+
+/** User hover card (desktop only): shows after 500 ms, hides 200 ms after the pointer leaves. */
+export function UserHoverCard({ userId, children }: { userId: string; children: ReactNode }) {
+  const [pos, setPos] = useState<{ left: number; top: number } | null>(null)
+  const showTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const anchor = useRef<HTMLSpanElement>(null)
+  useEffect(
+    () => () => {
+      clearTimeout(showTimer.current)
+      clearTimeout(hideTimer.current)
+    },
+    [],
+  )
+  const enter = () => {
+    clearTimeout(hideTimer.current)
+    if (pos || !window.matchMedia('(min-width: 961px) and (hover: hover)').matches) return
+    showTimer.current = setTimeout(() => {
+      const rect = anchor.current?.getBoundingClientRect()
+      if (!rect) return
+      const left = Math.min(rect.left, window.innerWidth - WIDTH - 8)
+      const below = rect.bottom + 6
+      const top = below + HEIGHT > window.innerHeight ? Math.max(8, rect.top - HEIGHT - 6) : below
+      setPos({ left, top })
+    }, SHOW_MS)
+  }
+  const leave = () => {
+    clearTimeout(showTimer.current)
+    hideTimer.current = setTimeout(() => setPos(null), HIDE_MS)
+  }
+  return (
+    <span ref={anchor} className="hover-anchor" onMouseEnter={enter} onMouseLeave={leave}>
+      {children}
+      {pos ? (
+        <div className="user-hover-card" style={{ left: pos.left, top: pos.top, width: WIDTH, height: HEIGHT }} role="tooltip">
+          <Card userId={userId} />
+        </div>
+      ) : null}
+    </span>
+  )
+}
