@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
+import { mediaUrl } from '../api/env'
+import { isTopModal, popModal, pushModal } from '../hooks/modalStack'
+import { lockScroll } from '../hooks/scrollLock'
+import { Icon } from './Icon'
+import './viewer.css'
+
+export interface ImageViewerProps {
+  images: readonly string[]
+  index: number
+  onClose: () => void
+  onIndexChange?: (index: number) => void
+}
+
+const SWIPE_PX = 50
+
+/**
+ * Full-screen image viewer: close button, 'n / total' counter, previous/next, Escape and arrow keys,
+ * horizontal swipe over 50 px, click outside closes, neighbours preloaded.
+ */
+export function ImageViewer({ images, index: initial, onClose, onIndexChange }: ImageViewerProps) {
+  const [index, setIndex] = useState(initial)
+  const touchX = useRef<number | null>(null)
+  const total = images.length
+  const go = (i: number) => {
+    const next = (i + total) % total
+    setIndex(next)
+    onIndexChange?.(next)
+  }
+  const goRef = useRef(go)
+  goRef.current = go
+  const closeRef = useRef(onClose)
+  closeRef.current = onClose
+  const indexRef = useRef(index)
+  indexRef.current = index
+
+  useEffect(() => {
+    const id = pushModal()
+    const unlock = lockScroll()
+    const onKey = (e: KeyboardEvent) => {
+      if (!isTopModal(id)) return
+      if (e.key === 'Escape') {
+        e.stopImmediatePropagation()
+        closeRef.current()
+      } else if (e.key === 'ArrowLeft' && total > 1) {
+        e.stopImmediatePropagation()
+        goRef.current(indexRef.current - 1)
+      } else if (e.key === 'ArrowRight' && total > 1) {
+        e.stopImmediatePropagation()
+        goRef.current(indexRef.current + 1)
+      }
+    }
+    window.addEventListener('keydown', onKey, true)
+    return () => {
+      window.removeEventListener('keydown', onKey, true)
+      popModal(id)
+      unlock()
+    }
+  }, [total])
+
+  useEffect(() => {
+    for (const n of [index - 1, index + 1]) {
+      const src = images[(n + total) % total]
+      if (src && total > 1) new Image().src = mediaUrl(src)
+    }
+  }, [index, images, total])
+
+  return createPortal(
+    <div
+      className="viewer"
+      role="dialog"
+      aria-modal="true"
+      aria-label="查看图片"
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose()
+      }}
+      onTouchStart={(e) => {
+        touchX.current = e.touches[0]?.clientX ?? null
+      }}
+      onTouchEnd={(e) => {
+        const start = touchX.current
+        const end = e.changedTouches[0]?.clientX
+        touchX.current = null
+        if (start === null || end === undefined || total < 2) return
+        if (end - start > SWIPE_PX) go(index - 1)
+        else if (start - end > SWIPE_PX) go(index + 1)
+      }}
+    >
+      <button type="button" className="viewer-close" aria-label="关闭" onClick={onClose}>
+        <Icon name="close" size={22} />
+      </button>
+      {total > 1 && (
+        <div className="viewer-counter">
+          {index + 1} / {total}
+        </div>
+      )}
+      <img className="viewer-image" src={mediaUrl(images[index])} alt="" onClick={(e) => e.stopPropagation()} />
+      {total > 1 && (
+        <>
+          <button type="button" className="viewer-nav prev" aria-label="上一张" onClick={() => go(index - 1)}>
+            <Icon name="chevronLeft" size={26} />
+          </button>
+          <button type="button" className="viewer-nav next" aria-label="下一张" onClick={() => go(index + 1)}>
+            <Icon name="chevronRight" size={26} />
+          </button>
+        </>
+      )}
+    </div>,
+    document.body,
+  )
+}

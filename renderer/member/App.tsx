@@ -1,0 +1,73 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router'
+import { ConfirmHost } from '../common/components/confirm'
+import { ToastHost } from '../common/components/ToastHost'
+import { AuthModal } from './features/auth/AuthModal'
+import { ExplorePage } from './features/explore/ExplorePage'
+import { NoteOverlay } from './features/note/NoteOverlay'
+import { NotePage } from './features/note/NotePage'
+import type { OverlayState } from './features/note/useOpenNote'
+import { lazyPage } from './lazyPage'
+import { NotFound } from './pages/NotFound'
+import { SessionProvider } from './session/SessionProvider'
+import { Layout } from './shell/Layout'
+import { useSessionRedirect } from './session/useSessionRedirect'
+
+const PublishPage = lazyPage(() => import('./features/publish/PublishPage'), 'PublishPage')
+const DraftBoxPage = lazyPage(() => import('./features/manage/DraftBoxPage'), 'DraftBoxPage')
+const PostManagementPage = lazyPage(() => import('./features/manage/PostManagementPage'), 'PostManagementPage')
+const NotificationPage = lazyPage(() => import('./features/notifications/NotificationPage'), 'NotificationPage')
+const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'), 'ProfilePage')
+const FollowListPage = lazyPage(() => import('./features/profile/FollowListPage'), 'FollowListPage')
+const SearchPage = lazyPage(() => import('./features/search/SearchPage'), 'SearchPage')
+
+function AppRoutes() {
+  const location = useLocation()
+  const background = (location.state as OverlayState | null)?.backgroundLocation
+  useSessionRedirect()
+  return (
+    <>
+      <Routes location={background ?? location}>
+        <Route element={<Layout />}>
+          <Route index element={<Navigate to="/explore" replace />} />
+          <Route path="explore" element={<ExplorePage />} />
+          <Route path="explore/:channel" element={<ExplorePage />} />
+          <Route path="post" element={<NotePage />} />
+          <Route path="post/:id" element={<NotePage />} />
+          <Route path="publish" element={<PublishPage />} />
+          <Route path="draft-box" element={<DraftBoxPage />} />
+          <Route path="post-management" element={<PostManagementPage />} />
+          <Route path="notification" element={<NotificationPage />} />
+          <Route path="user" element={<ProfilePage />} />
+          <Route path="user/:userId" element={<ProfilePage />} />
+          <Route path="follow/:type" element={<FollowListPage />} />
+          <Route path="follow" element={<Navigate to="/follow/following" replace />} />
+          <Route path="search_result" element={<SearchPage />} />
+          <Route path="search_result/:tab" element={<SearchPage />} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+      {background && (
+        <Routes>
+          <Route path="/post" element={<NoteOverlay />} />
+          <Route path="/post/:id" element={<NoteOverlay />} />
+        </Routes>
+      )}
+    </>
+  )
+}
+
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <SessionProvider>
+          <AppRoutes />
+          <AuthModal />
+          <ConfirmHost />
+          <ToastHost />
+        </SessionProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
+  )
+}

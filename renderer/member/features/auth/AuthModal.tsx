@@ -1,0 +1,174 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { ApiError } from '../../../common/api/errors'
+import { Modal } from '../../../common/components/Modal'
+import { toast } from '../../../common/components/toast'
+import { checkUserIdUnique, fetchCaptcha, login, register, type Captcha } from '../../api/auth'
+import { useSession } from '../../session/SessionContext'
+import { CaptchaDialog } from './CaptchaDialog'
+import { AUTH_MESSAGES, LIMITS, validateAuthForm, type AuthErrors, type AuthForm } from './validation'
+import './auth.css'
+
+const EMPTY: AuthForm = { userId: '', nickname: '', password: '', confirm: '' }
+
+function failureMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.status === 0 ? AUTH_MESSAGES.network : err.message || fallback
+  return fallback
+}
+
+/** Login/register modal (spec §4, §5): switching mode clears the fields; register goes through the captcha dialog. */
+export function AuthModal() {
+  const { authMode, closeAuth, openAuth, signedIn } = useSession()
+  const mode = authMode ?? 'login'
+  const [form, setForm] = useState<AuthForm>(EMPTY)
+  const [errors, setErrors] = useState<AuthErrors>({})
+  const [busy, setBusy] = useState(false)
+  const [captchaOpen, setCaptchaOpen] = useState(false)
+  const [captcha, setCaptcha] = useState<Captcha | null>(null)
+  const [captchaLoading, setCaptchaLoading] = useState(false)
+  const [captchaError, setCaptchaError] = useState('')
+
+  useEffect(() => {
+    setForm(EMPTY)
+    setErrors({})
+    setCaptchaOpen(false)
+  }, [authMode])
+
+  const set = (key: keyof AuthForm) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }))
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: '' }))
+  }
+
+  const loadCaptcha = async () => {
+    setCaptchaLoading(true)
+    try {
+      setCaptcha(await fetchCaptcha())
+    } catch (err) {
+      setCaptchaError(failureMessage(err, '验证码加载失败'))
+    } finally {
+      setCaptchaLoading(false)
+    }
+  }
+
+  const checkUnique = async (): Promise<boolean> => {
+    try {
+      if (await checkUserIdUnique(form.userId.trim())) return true
+      setErrors((e) => ({ ...e, userId: AUTH_MESSAGES.idTaken }))
+      return false
+    } catch {
+      return true // the server checks again on register
+    }
+  }
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault()
+    const found = validateAuthForm(form, mode)
+    setErrors(found)
+    if (Object.values(found).some(Boolean)) return
+    setBusy(true)
+    try {
+      if (mode === 'login') {
+        const user = await login(form.userId.trim(), form.password)
+        toast.success(AUTH_MESSAGES.loginOk)
+        signedIn(user)
+      } else if (await checkUnique()) {
+        setCaptchaError('')
+        setCaptchaOpen(true)
+        void loadCaptcha()
+      }
+    } catch (err) {
+      toast.error(failureMessage(err, AUTH_MESSAGES.loginFailed))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const onCaptchaConfirm = async (text: string) => {
+    if (!captcha) return
+    setBusy(true)
+    setCaptchaError('')
+    try {
+      const user = await register({
+        user_id: form.userId.trim(),
+        nickname: form.nickname.trim(),
+        password: form.password,
+        captchaId: captcha.captchaId,
+        captchaText: text,
+      })
+      setCaptchaOpen(false)
+      toast.success(AUTH_MESSAGES.registerOk)
+      signedIn(user)
+    } catch (err) {
+      const message = failureMessage(err, AUTH_MESSAGES.registerFailed)
+      if (/验证码|captcha/i.test(message)) {
+        setCaptchaError(message)
+        void loadCaptcha()
+      } else if (/已存在|exists/i.test(message)) {
+        setCaptchaOpen(false)
+        setErrors((x) => ({ ...x, userId: AUTH_MESSAGES.idTaken }))
+      } else {
+        setCaptchaOpen(false)
+        toast.error(message)
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const field = (key: keyof AuthForm, label: string, props: { type?: string; placeholder: string; maxLength?: number; autoComplete?: string }) => (
+    <label className="auth-field">
+      <span className="auth-label">{label}</span>
+      <input
+        className={`field-input ${errors[key] ? 'has-error' : ''}`}
+        type={props.type ?? 'text'}
+        placeholder={props.placeholder}
+        maxLength={props.maxLength}
+        autoComplete={props.autoComplete}
+        value={form[key]}
+        onChange={(e) => set(key)(e.target.value)}
+        onBlur={key === 'userId' && mode === 'register' && form.userId.trim().length >= LIMITS.idMin ? () => void checkUnique() : undefined}
+      />
+      {errors[key] && <span className="auth-error">{errors[key]}</span>}
+    </label>
+  )
+
+  return (
+    <>
+      <Modal open={authMode !== null} onClose={closeAuth} width={400} className="auth-card" labelledBy="auth-title">
+        <h2 id="auth-title" className="auth-title">
+          {mode === 'login' ? '登录石榴' : '注册石榴'}
+        </h2>
+        <p className="auth-subtitle">{mode === 'login' ? '欢迎回来！' : '加入我们，开始分享美好生活'}</p>
+        <form className="auth-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+          {field('userId', '石榴号', { placeholder: '请输入石榴号', maxLength: LIMITS.idMax, autoComplete: 'username' })}
+          {mode === 'register' && field('nickname', '昵称', { placeholder: '请输入昵称', maxLength: LIMITS.nickname })}
+          {field('password', '密码', {
+            type: 'password',
+            placeholder: '请输入密码',
+            maxLength: mode === 'register' ? LIMITS.passwordMax : undefined,
+            autoComplete: mode === 'login' ? 'current-password' : 'new-password',
+          })}
+          {mode === 'register' && field('confirm', '确认密码', { type: 'password', placeholder: '请再次输入密码', maxLength: LIMITS.passwordMax, autoComplete: 'new-password' })}
+          <button type="submit" className="btn btn-primary auth-submit" disabled={busy}>
+            {busy && !captchaOpen ? (mode === 'login' ? '登录中...' : '请稍候...') : mode === 'login' ? '登录' : '注册'}
+          </button>
+        </form>
+        <div className="auth-switch">
+          {mode === 'login' ? '还没有账号？' : '已有账号？'}
+          <button type="button" onClick={() => openAuth(mode === 'login' ? 'register' : 'login')}>
+            {mode === 'login' ? '立即注册' : '立即登录'}
+          </button>
+        </div>
+      </Modal>
+      <CaptchaDialog
+        open={captchaOpen}
+        captcha={captcha}
+        loading={captchaLoading}
+        submitting={busy}
+        error={captchaError}
+        onRefresh={() => void loadCaptcha()}
+        onCancel={() => setCaptchaOpen(false)}
+        onConfirm={(t) => void onCaptchaConfirm(t)}
+      />
+    </>
+  )
+}

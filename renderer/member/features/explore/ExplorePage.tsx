@@ -1,0 +1,90 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useState } from 'react'
+import { Navigate, useParams } from 'react-router'
+import { Spinner } from '../../../common/components/Spinner'
+import { useScrolledPast } from '../../../common/hooks/useScrollY'
+import { listPosts } from '../../api/posts'
+import { EXPLORE_REFRESH_EVENT } from '../../shell/events'
+import { FeedList } from '../feed/FeedList'
+import { usePostFeed } from '../feed/usePostFeed'
+import { postKeys } from '../interactions/postCache'
+import { ChannelTabs } from './ChannelTabs'
+import { findChannel, RECOMMEND } from './channels'
+import { FloatingButtons } from './FloatingButtons'
+import { useChannelSwitch } from './useChannelSwitch'
+import { useChannels } from './useChannels'
+import './explore.css'
+
+const SWITCH_SPINNER_MS = 700
+const REFRESH_SPINNER_MS = 1000
+
+/** Discover feed (spec §2.3). */
+export function ExplorePage() {
+  const { channel: segment } = useParams()
+  const { channels, loaded } = useChannels()
+  const current = findChannel(channels, segment)
+  const { selectedId, select } = useChannelSwitch(current)
+  const [imageOnly, setImageOnly] = useState(false)
+  const [switching, setSwitching] = useState(false)
+  const [refreshing, setRefreshing] = useState(false)
+  const stuck = useScrolledPast(100)
+  const qc = useQueryClient()
+
+  const channel = current ?? RECOMMEND
+  const type = imageOnly ? 1 : null
+  const key = postKeys.feed(channel.id, type)
+  const feed = usePostFeed(key, (page) =>
+    listPosts({ page, limit: 20, category: channel.categoryId ?? undefined, type: type ?? undefined }),
+  )
+
+  // Short spinner whenever the channel or the filter changes.
+  useEffect(() => {
+    setSwitching(true)
+    const t = setTimeout(() => setSwitching(false), SWITCH_SPINNER_MS)
+    return () => clearTimeout(t)
+  }, [channel.id, imageOnly])
+
+  const refresh = useCallback(() => {
+    setRefreshing(true)
+    setTimeout(() => setRefreshing(false), REFRESH_SPINNER_MS)
+    void qc.resetQueries({ queryKey: key })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [qc, key.join('|')])
+
+  useEffect(() => {
+    const onRefresh = () => refresh()
+    window.addEventListener(EXPLORE_REFRESH_EVENT, onRefresh)
+    return () => window.removeEventListener(EXPLORE_REFRESH_EVENT, onRefresh)
+  }, [refresh])
+
+  useEffect(() => {
+    document.title = '石榴 - 发现'
+  }, [])
+
+  if (!segment) return <Navigate to={`/explore${channel.path}`} replace />
+  if (loaded && !current) return <Navigate to="/explore" replace />
+
+  return (
+    <div className="explore">
+      <ChannelTabs channels={channels} activeId={selectedId} onSelect={select} stuck={stuck} />
+      <div className="explore-feed">
+        {switching && !feed.isLoading ? (
+          <div className="explore-switching">
+            <Spinner />
+          </div>
+        ) : null}
+        <div style={switching ? { visibility: 'hidden' } : undefined}>
+          <FeedList
+            posts={feed.posts}
+            isLoading={feed.isLoading || (!loaded && !current)}
+            hasNextPage={feed.hasNextPage}
+            isFetchingNextPage={feed.isFetchingNextPage}
+            fetchNextPage={feed.fetchNextPage}
+            emptyText="暂无内容"
+          />
+        </div>
+      </div>
+      <FloatingButtons imageOnly={imageOnly} onToggleImageOnly={() => setImageOnly((v) => !v)} onRefresh={refresh} refreshing={refreshing} />
+    </div>
+  )
+}

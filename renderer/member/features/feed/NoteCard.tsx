@@ -1,0 +1,62 @@
+import { memo, type MouseEvent } from 'react'
+import { Link } from 'react-router'
+import { Icon } from '../../../common/components/Icon'
+import { Avatar, Img } from '../../../common/components/Img'
+import { formatCount } from '../../../common/utils/format'
+import type { Post } from '../../api/types'
+import { coverOf } from './probe'
+
+export interface NoteCardProps {
+  post: Post
+  /** Cover height / width. */
+  ratio: number
+  onOpen: (post: Post) => void
+  onLike: (post: Post) => void
+}
+
+/** One feed card. Memoised: re-renders only when its own note object or ratio changes. */
+export const NoteCard = memo(function NoteCard({ post, ratio, onOpen, onLike }: NoteCardProps) {
+  const open = (e: MouseEvent) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return
+    e.preventDefault()
+    onOpen(post)
+  }
+  return (
+    <section className="note-card" data-note-id={post.id}>
+      <a className="note-cover" href={`/post?id=${post.id}`} onClick={open} style={{ aspectRatio: `1 / ${ratio}` }} aria-label={post.title || '笔记'}>
+        <Img src={coverOf(post)} alt="" />
+        {post.type === 2 && (
+          <span className="note-video-badge" aria-label="视频">
+            <Icon name="play" size={14} />
+          </span>
+        )}
+      </a>
+      <div className="note-footer">
+        {post.title && (
+          <a className="note-title" href={`/post?id=${post.id}`} onClick={open}>
+            {post.title}
+          </a>
+        )}
+        <div className="note-meta">
+          <Link className="note-author" to={`/user/${post.author_account}`} onClick={(e) => e.stopPropagation()}>
+            <Avatar src={post.user_avatar} size={20} />
+            <span className="note-author-name">{post.nickname}</span>
+          </Link>
+          <button
+            type="button"
+            className={`note-like ${post.liked ? 'is-liked' : ''}`}
+            aria-pressed={post.liked}
+            aria-label={post.liked ? '取消点赞' : '点赞'}
+            onClick={(e) => {
+              e.stopPropagation()
+              onLike(post)
+            }}
+          >
+            <Icon name="heart" size={16} filled={post.liked} />
+            <span>{formatCount(post.like_count)}</span>
+          </button>
+        </div>
+      </div>
+    </section>
+  )
+})

@@ -1,0 +1,48 @@
+/** Waterfall layout math (pure, unit-tested). */
+
+/** Columns by window width (spec §2.3): ≥1420 → 5, ≥1200 → 4, ≥900 → 4, ≥600 → 3, else 2. */
+export function columnsForWidth(width: number): number {
+  if (width >= 1420) return 5
+  if (width >= 900) return 4
+  if (width >= 600) return 3
+  return 2
+}
+
+export interface Placement {
+  /** Item indices per column, in reading order. */
+  columns: number[][]
+  /** Resulting column heights. */
+  heights: number[]
+}
+
+/** Put each item, in order, into the currently shortest column (leftmost on ties). */
+export function placeItems(itemHeights: readonly number[], columnCount: number, gap = 0): Placement {
+  const n = Math.max(1, Math.floor(columnCount))
+  const columns: number[][] = Array.from({ length: n }, () => [])
+  const heights = new Array<number>(n).fill(0)
+  itemHeights.forEach((h, index) => {
+    let target = 0
+    for (let c = 1; c < n; c++) if (heights[c]! < heights[target]!) target = c
+    columns[target]!.push(index)
+    heights[target]! += (columns[target]!.length > 1 ? gap : 0) + h
+  })
+  return { columns, heights }
+}
+
+/** Cover height / width, clamped so very tall or flat images stay pleasant in a card. */
+export const MIN_RATIO = 0.75
+export const MAX_RATIO = 1.4
+export const DEFAULT_RATIO = 4 / 3
+
+export function coverRatio(aspect: number | null | undefined): number {
+  if (!aspect || !Number.isFinite(aspect) || aspect <= 0) return DEFAULT_RATIO
+  return Math.min(MAX_RATIO, Math.max(MIN_RATIO, 1 / aspect))
+}
+
+/** Estimated card height: cover + title lines (≈14 px glyphs, at most 2 lines) + author row. */
+export function estimateCardHeight(aspect: number | null | undefined, title: string, columnWidth: number): number {
+  const cover = columnWidth * coverRatio(aspect)
+  const perLine = Math.max(1, Math.floor((columnWidth - 20) / 14))
+  const lines = title ? Math.min(2, Math.ceil(title.length / perLine)) : 0
+  return cover + 8 + lines * 20 + 44
+}

@@ -1,0 +1,42 @@
+import { mediaUrl } from '../../../common/api/env'
+import type { Post } from '../../api/types'
+
+export function coverOf(post: Post): string | null {
+  return post.type === 2 ? post.cover_url ?? post.thumbnail ?? post.image : post.thumbnail ?? post.image
+}
+
+/** Width/height of an image, or null after `timeout` ms or on error. */
+export function probeAspect(src: string, timeout = 1500): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (typeof Image === 'undefined' || !src) return resolve(null)
+    const img = new Image()
+    let done = false
+    const finish = (v: number | null) => {
+      if (done) return
+      done = true
+      clearTimeout(timer)
+      img.onload = null
+      img.onerror = null
+      resolve(v)
+    }
+    const timer = setTimeout(() => finish(null), timeout)
+    img.onload = () => finish(img.naturalWidth && img.naturalHeight ? img.naturalWidth / img.naturalHeight : null)
+    img.onerror = () => finish(null)
+    img.decoding = 'async'
+    img.src = mediaUrl(src)
+  })
+}
+
+/**
+ * Fill in cover aspect ratios for a page of notes before it is laid out, so cards get their final
+ * height up front and nothing jumps when images arrive (the thumbnails are then in the browser cache).
+ */
+export async function withAspects(posts: Post[]): Promise<Post[]> {
+  return Promise.all(
+    posts.map(async (p) => {
+      if (p.aspect) return p
+      const src = coverOf(p)
+      return src ? { ...p, aspect: await probeAspect(src) } : p
+    }),
+  )
+}

@@ -1,0 +1,50 @@
+import { useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import type { Post, PostPage } from '../../api/types'
+import { withAspects } from './probe'
+
+const EMPTY_PAGE: PostPage = { posts: [], pagination: { page: 1, limit: 20, total: 0, pages: 0 } }
+
+/** hasMore = current page < total pages (spec §4). */
+export function nextPageOf(last: PostPage): number | undefined {
+  const { page, pages } = last.pagination
+  return page < pages ? page + 1 : undefined
+}
+
+/** Flatten pages, dropping notes already shown on an earlier page (lists shift while paging). */
+export function flattenPosts(data: InfiniteData<PostPage> | undefined): Post[] {
+  if (!data) return []
+  const seen = new Set<number>()
+  const out: Post[] = []
+  for (const page of data.pages) {
+    for (const p of page.posts) {
+      if (seen.has(p.id)) continue
+      seen.add(p.id)
+      out.push(p)
+    }
+  }
+  return out
+}
+
+/**
+ * Infinite list of notes. A failed page shows as an empty end of list (spec §8: feed failures are silent).
+ */
+export function usePostFeed(queryKey: QueryKey, fetchPage: (page: number) => Promise<PostPage>, enabled = true) {
+  const query = useInfiniteQuery({
+    queryKey,
+    enabled,
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) => {
+      try {
+        const page = await fetchPage(pageParam)
+        return { ...page, posts: await withAspects(page.posts) }
+      } catch {
+        return { ...EMPTY_PAGE, pagination: { ...EMPTY_PAGE.pagination, page: pageParam } }
+      }
+    },
+    getNextPageParam: nextPageOf,
+    staleTime: 60_000,
+  })
+  const posts = useMemo(() => flattenPosts(query.data), [query.data])
+  return { ...query, posts }
+}

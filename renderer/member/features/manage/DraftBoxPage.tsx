@@ -1,0 +1,3 @@
+export function DraftBoxPage() {
+  return <div style={{ padding: 40 }}>DraftBoxPage</div>
+}

@@ -1,0 +1,3 @@
+export function PostManagementPage() {
+  return <div style={{ padding: 40 }}>PostManagementPage</div>
+}

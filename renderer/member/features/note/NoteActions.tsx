@@ -1,0 +1,45 @@
+import { Icon } from '../../../common/components/Icon'
+import { toast } from '../../../common/components/toast'
+import { formatCount } from '../../../common/utils/format'
+import type { Post } from '../../api/types'
+
+export async function sharePost(post: Post): Promise<void> {
+  const link = `${window.location.origin}/post?id=${post.id}`
+  const text = `【${post.title || '石榴笔记'}】${post.nickname} 在石榴发布了一篇笔记，快来看看吧！${link}`
+  try {
+    await navigator.clipboard.writeText(text)
+    toast.success('复制成功，快去分享给好友吧')
+  } catch {
+    toast.error('复制失败，请重试')
+  }
+}
+
+export interface NoteActionsProps {
+  post: Post
+  onLike: () => void
+  onCollect: () => void
+  onComment: () => void
+}
+
+/** Like, collect, comment and share buttons with counts. */
+export function NoteActions({ post, onLike, onCollect, onComment }: NoteActionsProps) {
+  return (
+    <>
+      <button type="button" className={`note-action ${post.liked ? 'is-liked' : ''}`} aria-pressed={post.liked} aria-label="点赞" onClick={onLike}>
+        <Icon name="heart" size={22} filled={post.liked} />
+        <span>{formatCount(post.like_count)}</span>
+      </button>
+      <button type="button" className={`note-action ${post.collected ? 'is-collected' : ''}`} aria-pressed={post.collected} aria-label="收藏" onClick={onCollect}>
+        <Icon name="star" size={22} filled={post.collected} />
+        <span>{formatCount(post.collect_count)}</span>
+      </button>
+      <button type="button" className="note-action" aria-label="评论" onClick={onComment}>
+        <Icon name="comment" size={22} />
+        <span>{formatCount(post.comment_count)}</span>
+      </button>
+      <button type="button" className="note-action" aria-label="分享" onClick={() => void sharePost(post)}>
+        <Icon name="share" size={22} />
+      </button>
+    </>
+  )
+}

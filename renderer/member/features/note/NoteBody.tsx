@@ -1,0 +1,26 @@
+import { RichText } from '../../../common/richtext/RichText'
+import { formatTime } from '../../../common/utils/format'
+import type { Post } from '../../api/types'
+
+/** Title, text, tags (open a tag search in a new window), time and location. */
+export function NoteBody({ post, onImageClick }: { post: Post; onImageClick: (src: string, all: string[]) => void }) {
+  return (
+    <div className="note-body">
+      {post.title && <h1 className="note-detail-title">{post.title}</h1>}
+      <RichText html={post.content} className="note-text" onImageClick={onImageClick} />
+      {post.tags.length > 0 && (
+        <div className="note-tags">
+          {post.tags.map((t) => (
+            <a key={`${t.id}-${t.name}`} href={`/search_result?tag=${encodeURIComponent(t.name)}`} target="_blank" rel="noopener noreferrer" className="note-tag">
+              #{t.name}
+            </a>
+          ))}
+        </div>
+      )}
+      <div className="note-date">
+        <span>{formatTime(post.created_at)}</span>
+        {post.location && <span>{post.location}</span>}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Spinner } from '../../../common/components/Spinner'
+import { isTopModal, popModal, pushModal } from '../../../common/hooks/modalStack'
+import { lockScroll } from '../../../common/hooks/scrollLock'
+import { NoteDetail } from './NoteDetail'
+import type { OverlayState } from './useOpenNote'
+import { useDocumentTitle } from './useDocumentTitle'
+import { useNote } from './useNote'
+
+const ANIMATION_MS = 300
+
+/** The detail card over the page it was opened from; closing goes back to that address and title. */
+export function NoteOverlay() {
+  const [params] = useSearchParams()
+  const id = Number(params.get('id')) || null
+  const target = Number(params.get('targetCommentId')) || null
+  const navigate = useNavigate()
+  const location = useLocation()
+  const background = (location.state as OverlayState | null)?.backgroundLocation
+  const note = useNote(id)
+  const modalId = useRef(0)
+  const [closing, setClosing] = useState(false)
+  useDocumentTitle(note.data ? note.data.title || '笔记详情' : '笔记详情')
+
+  useEffect(() => {
+    modalId.current = pushModal()
+    const unlock = lockScroll()
+    return () => {
+      popModal(modalId.current)
+      unlock()
+    }
+  }, [])
+
+  const close = useCallback(() => {
+    if (closing) return
+    setClosing(true)
+    setTimeout(() => {
+      if (window.history.state && (window.history.state as { idx?: number }).idx) navigate(-1)
+      else navigate(background ? `${background.pathname}${background.search}` : '/explore', { replace: true })
+    }, ANIMATION_MS)
+  }, [closing, navigate, background])
+
+  useEffect(() => {
+    if (note.isError) navigate('/404', { replace: true })
+  }, [note.isError, navigate])
+
+  const getModalId = useCallback(() => modalId.current, [])
+
+  return createPortal(
+    <div
+      className={`note-overlay ${closing ? 'is-closing' : ''}`}
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget && isTopModal(modalId.current)) close()
+      }}
+    >
+      {note.data ? (
+        <NoteDetail post={note.data} mode="overlay" onClose={close} targetCommentId={target} modalId={getModalId} />
+      ) : (
+        <div className="note-overlay-loading">
+          <Spinner />
+        </div>
+      )}
+    </div>,
+    document.body,
+  )
+}

@@ -1,0 +1,26 @@
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
+import { Spinner } from '../../../common/components/Spinner'
+import { BREAKPOINTS, useMaxWidth } from '../../../common/hooks/useMediaQuery'
+import { NoteDetail } from './NoteDetail'
+import { useDocumentTitle } from './useDocumentTitle'
+import { useNote } from './useNote'
+
+/** /post?id= (and /post/:id) opened directly: the card as a page. Missing id or a failed load → not-found. */
+export function NotePage() {
+  const [params] = useSearchParams()
+  const { id: pathId } = useParams()
+  const id = Number(params.get('id') ?? pathId) || null
+  const target = Number(params.get('targetCommentId')) || null
+  const note = useNote(id)
+  const mobile = useMaxWidth(BREAKPOINTS.mobile)
+  const navigate = useNavigate()
+  useDocumentTitle(note.data ? note.data.title || '笔记详情' : '笔记详情')
+
+  if (!id || note.isError) return <Navigate to="/404" replace />
+  if (!note.data) return <Spinner label="加载中..." />
+  return (
+    <div className="note-page">
+      <NoteDetail post={note.data} mode="page" targetCommentId={target} onClose={mobile ? () => navigate('/explore') : undefined} />
+    </div>
+  )
+}

@@ -1,0 +1,3 @@
+export function NotificationPage() {
+  return <div style={{ padding: 40 }}>NotificationPage</div>
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query'
+import { getUnreadCounts, type UnreadCounts } from '../../api/notifications'
+import { useSession } from '../../session/SessionContext'
+
+const ZERO: UnreadCounts = { comments: 0, likes: 0, collections: 0, follows: 0, total: 0 }
+
+/** Unread counts per kind; zero when logged out (they reset on logout). */
+export function useUnreadCounts(): UnreadCounts {
+  const { user } = useSession()
+  const q = useQuery({
+    queryKey: ['unread', user?.user_id],
+    queryFn: getUnreadCounts,
+    enabled: Boolean(user),
+    refetchInterval: 60_000,
+    staleTime: 20_000,
+  })
+  return user ? q.data ?? ZERO : ZERO
+}
+
+/** Badge text: the number, or three dots above 99. */
+export function badgeText(count: number): string {
+  return count > 99 ? '···' : String(count)
+}

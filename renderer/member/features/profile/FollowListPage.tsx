@@ -1,0 +1,3 @@
+export function FollowListPage() {
+  return <div style={{ padding: 40 }}>FollowListPage</div>
+}

@@ -1,0 +1,3 @@
+export function ProfilePage() {
+  return <div style={{ padding: 40 }}>ProfilePage</div>
+}

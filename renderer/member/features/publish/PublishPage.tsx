@@ -1,0 +1,3 @@
+export function PublishPage() {
+  return <div style={{ padding: 40 }}>PublishPage</div>
+}

@@ -1,0 +1,3 @@
+export function SearchPage() {
+  return <div style={{ padding: 40 }}>SearchPage</div>
+}

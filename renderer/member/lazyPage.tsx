@@ -1,0 +1,14 @@
+import { lazy, Suspense, type ComponentType } from 'react'
+import { Spinner } from '../common/components/Spinner'
+
+/** Code-split a page module by its named export, with a spinner while it loads. */
+export function lazyPage<K extends string>(load: () => Promise<{ [P in K]: ComponentType<object> }>, name: K): ComponentType {
+  const Lazy = lazy(async (): Promise<{ default: ComponentType<object> }> => ({ default: (await load())[name] }))
+  return function LazyPage() {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <Lazy />
+      </Suspense>
+    )
+  }
+}

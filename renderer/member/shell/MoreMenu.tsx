@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Icon } from '../../common/components/Icon'
+import { readThemeColor, readThemeMode, saveThemeColor, saveThemeMode, THEME_COLORS, type ThemeMode } from '../../common/theme/theme'
+import { AboutModal } from '../features/account/AboutModal'
+import { AccountModal } from '../features/account/AccountModal'
+import { ShortcutsModal } from '../features/account/ShortcutsModal'
+import { useSession } from '../session/SessionContext'
+
+const MODES: readonly { mode: ThemeMode; label: string }[] = [
+  { mode: 'system', label: '跟随系统' },
+  { mode: 'light', label: '浅色' },
+  { mode: 'dark', label: '深色' },
+]
+
+type Dialog = 'about' | 'shortcuts' | 'account' | null
+
+/** More menu: about, shortcuts, account & security, colour theme, dark mode, logout or login. */
+export function MoreMenu({ placement = 'up', trigger }: { placement?: 'up' | 'down'; trigger: (open: boolean, toggle: () => void) => ReactNode }) {
+  const { user, logout, openAuth } = useSession()
+  const [open, setOpen] = useState(false)
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const [mode, setMode] = useState<ThemeMode>(readThemeMode)
+  const [color, setColor] = useState(readThemeColor)
+  const ref = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    const onDown = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false)
+    }
+    document.addEventListener('mousedown', onDown)
+    return () => document.removeEventListener('mousedown', onDown)
+  }, [open])
+
+  const pick = (d: Dialog) => {
+    setOpen(false)
+    setDialog(d)
+  }
+
+  return (
+    <div className="more" ref={ref}>
+      {trigger(open, () => setOpen((o) => !o))}
+      {open && (
+        <div className={`more-panel more-${placement}`} role="menu">
+          <button type="button" className="more-item" role="menuitem" onClick={() => pick('about')}>
+            <Icon name="info" size={18} /> 关于石榴
+          </button>
+          <button type="button" className="more-item" role="menuitem" onClick={() => pick('shortcuts')}>
+            <Icon name="keyboard" size={18} /> 键盘快捷键
+          </button>
+          {user && (
+            <button type="button" className="more-item" role="menuitem" onClick={() => pick('account')}>
+              <Icon name="shield" size={18} /> 账号与安全
+            </button>
+          )}
+          <div className="more-section">
+            <div className="more-label">
+              <Icon name="palette" size={18} /> 主题色
+            </div>
+            <div className="more-swatches">
+              {THEME_COLORS.map((c) => (
+                <button
+                  key={c.value}
+                  type="button"
+                  title={c.name}
+                  aria-label={c.name}
+                  aria-pressed={color === c.value}
+                  className={`swatch ${color === c.value ? 'active' : ''}`}
+                  style={{ background: c.value }}
+                  onClick={() => {
+                    setColor(c.value)
+                    saveThemeColor(c.value)
+                  }}
+                />
+              ))}
+            </div>
+          </div>
+          <div className="more-section">
+            <div className="more-label">
+              <Icon name="moon" size={18} /> 深色模式
+            </div>
+            <div className="more-segment" role="radiogroup" aria-label="深色模式">
+              {MODES.map((m) => (
+                <button
+                  key={m.mode}
+                  type="button"
+                  role="radio"
+                  aria-checked={mode === m.mode}
+                  className={mode === m.mode ? 'active' : ''}
+                  onClick={() => {
+                    setMode(m.mode)
+                    saveThemeMode(m.mode)
+                  }}
+                >
+                  {m.label}
+                </button>
+              ))}
+            </div>
+          </div>
+          {user ? (
+            <button
+              type="button"
+              className="more-item"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false)
+                void logout()
+              }}
+            >
+              <Icon name="logout" size={18} /> 退出登录
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="more-item"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false)
+                openAuth('login')
+              }}
+            >
+              <Icon name="user" size={18} /> 登录 / 注册
+            </button>
+          )}
+        </div>
+      )}
+      <AboutModal open={dialog === 'about'} onClose={() => setDialog(null)} />
+      <ShortcutsModal open={dialog === 'shortcuts'} onClose={() => setDialog(null)} />
+      <AccountModal open={dialog === 'account'} onClose={() => setDialog(null)} />
+    </div>
+  )
+}

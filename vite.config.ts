@@ -1,0 +1,63 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Connect, type Plugin } from 'vite'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const rendererDir = path.resolve(here, 'renderer')
+const memberHtml = path.resolve(rendererDir, 'member.html')
+const adminHtml = path.resolve(rendererDir, 'admin.html')
+const apiTarget = 'http://127.0.0.1:3000'
+
+/** The admin app is written by another engineer; build it only once its entry exists. */
+function rollupInputs(): Record<string, string> {
+  const inputs: Record<string, string> = { member: memberHtml }
+  if (fs.existsSync(adminHtml)) inputs.admin = adminHtml
+  return inputs
+}
+
+/** Dev/preview SPA fallback for two apps: /admin/** → admin.html, any other page route → member.html. */
+function spaFallback(): Plugin {
+  const rewrite: Connect.NextHandleFunction = (req, _res, next) => {
+    const url = req.url ?? '/'
+    const pathname = url.split('?')[0] ?? '/'
+    const accept = req.headers.accept ?? ''
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && accept.includes('text/html')
+    const isAsset = /\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/@') || pathname.startsWith('/api') || pathname.startsWith('/uploads')
+    if (isPage && !isAsset) {
+      const query = url.slice(pathname.length)
+      const isAdmin = (pathname === '/admin' || pathname.startsWith('/admin/')) && fs.existsSync(adminHtml)
+      req.url = (isAdmin ? '/admin.html' : '/member.html') + query
+    }
+    next()
+  }
+  return {
+    name: 'shiliu-spa-fallback',
+    configureServer(server) {
+      server.middlewares.use(rewrite)
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(rewrite)
+    },
+  }
+}
+
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: true },
+  '/uploads': { target: apiTarget, changeOrigin: true },
+}
+
+export default defineConfig({
+  root: rendererDir,
+  base: '/',
+  appType: 'mpa',
+  plugins: [react(), spaFallback()],
+  build: {
+    outDir: path.resolve(here, 'dist/renderer'),
+    emptyOutDir: true,
+    rollupOptions: { input: rollupInputs() },
+  },
+  server: { proxy },
+  preview: { proxy },
+})
