@@ -1,0 +1,26 @@
+import type { AdminResource } from './resource'
+import { categories, tags } from './resources/catalog'
+import { notifications } from './resources/notifications'
+import { admins, auditLogs, sessions } from './resources/system'
+import { verifications } from './resources/verifications'
+
+/** Every admin resource, in the back-office menu order. */
+export const ADMIN_RESOURCES: readonly AdminResource[] = [categories, tags, notifications, sessions, verifications, admins, auditLogs]
+
+export interface ResourceMount {
+  /** Path under /api. */
+  base: string
+  resource: AdminResource
+}
+
+/**
+ * Where each resource is served. The verification applications answer at /admin/audit (the screen's path)
+ * and /admin/verifications (the documented one); admin accounts at /admin/admins and /auth/admin/admins.
+ * Routes and the OpenAPI document are both built from this list.
+ */
+export const ADMIN_MOUNTS: readonly ResourceMount[] = [
+  ...ADMIN_RESOURCES.filter((r) => r !== verifications).map((resource) => ({ base: `/admin/${resource.name}`, resource })),
+  { base: '/admin/audit', resource: verifications },
+  { base: '/admin/verifications', resource: verifications },
+  { base: '/auth/admin/admins', resource: admins },
+]

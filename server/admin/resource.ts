@@ -1,0 +1,93 @@
+import type { SelectQueryBuilder, EntityTarget, ObjectLiteral } from 'typeorm'
+import type { z } from 'zod'
+import type { AuthAdmin } from '../auth/middleware'
+import type { AppDeps } from '../deps'
+import type { Fields, Row } from './fields'
+
+/** What a write command gets: the dependencies and the administrator acting. */
+export interface AdminWrite {
+  deps: AppDeps
+  admin: AuthAdmin
+}
+
+export interface FilterDef {
+  /** SQL expression compared with the value. */
+  sql: string
+  /** Parses the query-string value. */
+  schema: z.ZodType
+  /** eq (default) or like (case-insensitive substring). */
+  op?: 'eq' | 'like'
+}
+
+/** An extra route of one resource beyond the generic five, e.g. PUT /admin/audit/:id/approve. */
+export interface ResourceAction {
+  method: 'put' | 'post'
+  /** Suffix after `/:id`, e.g. '/approve'. */
+  path: string
+  summary: string
+  /** Audit-log action name. */
+  action: string
+  body: z.ZodType
+  message: string
+  run(write: AdminWrite, id: number, input: unknown): Promise<void>
+}
+
+export interface ResourceCreate {
+  body: z.ZodType
+  run(write: AdminWrite, input: unknown): Promise<number>
+}
+
+export interface ResourceUpdate {
+  body: z.ZodType
+  run(write: AdminWrite, id: number, input: unknown): Promise<void>
+}
+
+/**
+ * One admin resource, declared once: where its rows come from, the listed fields (the presenter), list
+ * filters, the sort allow-list and the domain commands behind create / update / delete. The mechanism in
+ * ./routes.ts serves every resource from this; server/openapi documents it from the same declaration.
+ */
+export interface AdminResource {
+  /** Path segment under /admin, and the audit-log resource name. */
+  name: string
+  /** Chinese noun for messages: '{label}创建成功', '{label}不存在'. */
+  label: string
+  /** What the resource is, for the API documentation. */
+  description: string
+  entity: EntityTarget<ObjectLiteral>
+  /** Alias of the main table in `fields` / `filters` SQL. */
+  alias: string
+  /** Many-to-one joins the listed fields need (never row-multiplying). */
+  joins?: (qb: SelectQueryBuilder<ObjectLiteral>) => SelectQueryBuilder<ObjectLiteral>
+  fields: Fields
+  /** Fields loaded for a page of rows in a fixed number of extra queries (tags, media). */
+  expand?: { schema: Record<string, z.ZodType>; load(deps: AppDeps, rows: Row[]): Promise<void> }
+  filters?: Record<string, FilterDef>
+  /** Columns `search` matches (substring, any of them). */
+  search?: string[]
+  /** Column `user_display_id` matches (exactly). */
+  userDisplayId?: string
+  /** Field names allowed as sortField; the first entry must exist in `fields`. */
+  sortable: readonly [string, ...string[]]
+  defaultSort?: { field: string; order: 'asc' | 'desc' }
+  create?: ResourceCreate
+  update?: ResourceUpdate
+  /** Deletes existing rows (ids already checked to exist) through the domain commands. */
+  remove?(write: AdminWrite, ids: number[]): Promise<void>
+  actions?: ResourceAction[]
+}
+
+/** Typed helpers so each declaration's commands see their parsed body type (the mechanism parses first). */
+export function createWith<S extends z.ZodType>(body: S, run: (write: AdminWrite, input: z.output<S>) => Promise<number>): ResourceCreate {
+  return { body, run: (write, input) => run(write, input as z.output<S>) }
+}
+
+export function updateWith<S extends z.ZodType>(body: S, run: (write: AdminWrite, id: number, input: z.output<S>) => Promise<void>): ResourceUpdate {
+  return { body, run: (write, id, input) => run(write, id, input as z.output<S>) }
+}
+
+export function actionWith<S extends z.ZodType>(
+  spec: Omit<ResourceAction, 'body' | 'run'> & { body: S; run: (write: AdminWrite, id: number, input: z.output<S>) => Promise<void> },
+): ResourceAction {
+  return { ...spec, run: (write, id, input) => spec.run(write, id, input as z.output<S>) }
+}

@@ -1,0 +1,98 @@
+import type Router from '@koa/router'
+import type { Context } from 'koa'
+import { currentAdmin, requireAdmin } from '../auth/middleware'
+import { idParams } from '../contract/common'
+import { batchDeleteBody, type BatchDeleteBody } from '../contract/admin/list'
+import type { AppDeps } from '../deps'
+import { ok } from '../http/envelope'
+import { NotFound } from '../http/errors'
+import { validate, validated } from '../http/middlewares/validate'
+import { recordAdminAction, touchedFields } from './audit-log'
+import { existingIds, findRow, listQuerySchema, listRows, type ListQuery } from './query'
+import type { AdminResource, AdminWrite } from './resource'
+
+type IdParams = { id: number }
+
+const writer = (deps: AppDeps, ctx: Context): AdminWrite => ({ deps, admin: currentAdmin(ctx) })
+
+async function mustExist(deps: AppDeps, def: AdminResource, id: number): Promise<void> {
+  if (!(await existingIds(deps, def, [id])).length) throw NotFound(`${def.label}不存在`)
+}
+
+async function reread(deps: AppDeps, def: AdminResource, id: number) {
+  const row = await findRow(deps, def, id)
+  if (!row) throw NotFound(`${def.label}不存在`)
+  return row
+}
+
+/**
+ * The one mechanism behind every admin resource (admin-back-office.md §7): list, read, create, update,
+ * delete and batch delete at `base`, plus the resource's own actions. Every write is recorded in the
+ * admin audit log. Operations a resource does not declare are not routed.
+ */
+export function mountResource(router: Router, deps: AppDeps, base: string, def: AdminResource): void {
+  const auth = requireAdmin(deps)
+  const { create, update, remove } = def
+
+  router.get(base, auth, validate({ query: listQuerySchema(def) }), async (ctx) => {
+    const { rows, pagination } = await listRows(deps, def, validated<ListQuery>(ctx).query)
+    ctx.body = { code: 200, success: true, message: 'success', data: rows, pagination }
+  })
+
+  router.get(`${base}/:id`, auth, validate({ params: idParams }), async (ctx) => {
+    ok(ctx, await reread(deps, def, validated<never, never, IdParams>(ctx).params.id))
+  })
+
+  if (create) {
+    router.post(base, auth, validate({ body: create.body }), async (ctx) => {
+      const { body } = validated(ctx)
+      const write = writer(deps, ctx)
+      const id = await create.run(write, body)
+      await recordAdminAction(deps, write.admin, { action: 'create', resource: def.name, ids: [id], fields: touchedFields(body) })
+      ok(ctx, await reread(deps, def, id), `${def.label}创建成功`)
+    })
+  }
+
+  if (update) {
+    router.put(`${base}/:id`, auth, validate({ params: idParams, body: update.body }), async (ctx) => {
+      const { body, params } = validated<never, unknown, IdParams>(ctx)
+      await mustExist(deps, def, params.id)
+      const write = writer(deps, ctx)
+      await update.run(write, params.id, body)
+      await recordAdminAction(deps, write.admin, { action: 'update', resource: def.name, ids: [params.id], fields: touchedFields(body) })
+      ok(ctx, await reread(deps, def, params.id), '更新成功')
+    })
+  }
+
+  for (const action of def.actions ?? []) {
+    router[action.method](`${base}/:id${action.path}`, auth, validate({ params: idParams, body: action.body }), async (ctx) => {
+      const { body, params } = validated<never, unknown, IdParams>(ctx)
+      await mustExist(deps, def, params.id)
+      const write = writer(deps, ctx)
+      await action.run(write, params.id, body)
+      await recordAdminAction(deps, write.admin, { action: action.action, resource: def.name, ids: [params.id], fields: touchedFields(body) })
+      ok(ctx, await reread(deps, def, params.id), action.message)
+    })
+  }
+
+  if (remove) {
+    router.delete(`${base}/:id`, auth, validate({ params: idParams }), async (ctx) => {
+      const { id } = validated<never, never, IdParams>(ctx).params
+      await mustExist(deps, def, id)
+      const write = writer(deps, ctx)
+      await remove(write, [id])
+      await recordAdminAction(deps, write.admin, { action: 'delete', resource: def.name, ids: [id] })
+      ok(ctx, { deletedCount: 1 }, '删除成功')
+    })
+
+    router.delete(base, auth, validate({ body: batchDeleteBody }), async (ctx) => {
+      const { ids } = validated<never, BatchDeleteBody>(ctx).body
+      const found = await existingIds(deps, def, [...new Set(ids)])
+      if (!found.length) throw NotFound(`${def.label}不存在`)
+      const write = writer(deps, ctx)
+      await remove(write, found)
+      await recordAdminAction(deps, write.admin, { action: 'batch-delete', resource: def.name, ids: found })
+      ok(ctx, { deletedCount: found.length }, `成功删除${found.length}项`)
+    })
+  }
+}

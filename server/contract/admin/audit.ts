@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { dateQuery, optionalQuery } from './list'
+
+/* Verification audit and the activity monitor (admin-back-office.md §4, §7). */
+
+const adminNote = z.string().trim().max(500, '审核备注最多500个字符')
+
+/** Approve: the note is optional. */
+export const verificationApproveBody = z.object({ admin_note: z.preprocess((v) => (v === '' ? undefined : v), adminNote.optional()) })
+/** Reject: the reason is required, as the API documentation says (docs/decisions.md). */
+export const verificationRejectBody = z.object({ admin_note: z.string({ error: '请填写拒绝原因' }).trim().min(1, '请填写拒绝原因').max(500, '审核备注最多500个字符') })
+export type VerificationApproveBody = z.infer<typeof verificationApproveBody>
+export type VerificationRejectBody = z.infer<typeof verificationRejectBody>
+
+export const ACTIVITY_TYPES = ['user_register', 'post_publish', 'comment_publish'] as const
+export type ActivityType = (typeof ACTIVITY_TYPES)[number]
+export const MONITOR_DEFAULT_LIMIT = 50
+export const MONITOR_MAX_LIMIT = 200
+
+export const monitorQuery = z.object({
+  date_from: optionalQuery(dateQuery).describe('起始日期（含）'),
+  date_to: optionalQuery(dateQuery).describe('截止日期（含当天）'),
+  activity_type: optionalQuery(z.enum(ACTIVITY_TYPES, { error: '不支持的动态类型' })),
+  limit: optionalQuery(
+    z.coerce
+      .number({ error: 'limit 必须是正整数' })
+      .int('limit 必须是正整数')
+      .min(1, 'limit 必须是正整数')
+      .max(MONITOR_MAX_LIMIT, `limit 不能超过${MONITOR_MAX_LIMIT}`),
+  ).describe(`条数，默认${MONITOR_DEFAULT_LIMIT}`),
+})
+export type MonitorQuery = z.infer<typeof monitorQuery>
+
+export const activitySchema = z.object({
+  id: z.number().int().describe('用户、笔记或评论的ID'),
+  type: z.enum(ACTIVITY_TYPES),
+  user_id: z.string().describe('小石榴号'),
+  target_id: z.number().int().nullable().describe('笔记ID（注册为 null）'),
+  avatar: z.string().nullable(),
+  nickname: z.string().nullable(),
+  description: z.string(),
+  content: z.string().nullable(),
+  created_at: z.iso.datetime(),
+})
+export type Activity = z.infer<typeof activitySchema>

@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { idSchema, pageQuery, paginationSchema } from '../common'
+
+/*
+ * The generic admin REST dialect (admin-back-office.md §7): every resource list takes page, limit (default
+ * 20, max 100), search, user_display_id, sortField (the resource's allow-list), sortOrder or order, the
+ * resource's own filters, and date_from / date_to on created_at. Empty query values count as absent, since
+ * the table sends cleared filters as empty strings.
+ */
+
+export const ADMIN_PAGE_SIZE = 20
+
+/** Treat '' (a cleared filter) as "not given". */
+export function optionalQuery<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
+}
+
+export const sortOrderSchema = z
+  .string()
+  .transform((v) => v.toLowerCase())
+  .pipe(z.enum(['asc', 'desc'], { error: '排序方向只能是 asc 或 desc' }))
+
+/** A day or an ISO timestamp: '2025-01-31' or '2025-01-31T08:00:00Z'. */
+export const dateQuery = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, '日期格式不正确')
+  .refine((v) => !Number.isNaN(new Date(v).getTime()), '日期格式不正确')
+
+/** Query filters shared by every admin list; the resource adds its own and the sortField allow-list. */
+export function adminListQuery(sortable: readonly [string, ...string[]], filters: Record<string, z.ZodType> = {}) {
+  const extra: Record<string, z.ZodType> = {}
+  for (const [name, schema] of Object.entries(filters)) extra[name] = optionalQuery(schema)
+  return pageQuery(ADMIN_PAGE_SIZE).extend({
+    search: optionalQuery(z.string().trim().max(100, '搜索内容过长')).describe('关键词，模糊匹配'),
+    user_display_id: optionalQuery(z.string().trim().max(15)).describe('用户的小石榴号（精确匹配）'),
+    sortField: optionalQuery(z.enum(sortable, { error: '不支持的排序字段' })),
+    sortOrder: optionalQuery(sortOrderSchema).describe('asc 或 desc'),
+    order: optionalQuery(sortOrderSchema).describe('sortOrder 的别名'),
+    date_from: optionalQuery(dateQuery).describe('创建时间起（含）'),
+    date_to: optionalQuery(dateQuery).describe('创建时间止（含当天）'),
+    ...extra,
+  })
+}
+
+/** Filter value kinds used by the resources. */
+export const intFilter = z.coerce.number({ error: '筛选值必须是整数' }).int('筛选值必须是整数')
+export const flagFilter = z
+  .enum(['1', '0', 'true', 'false'], { error: '筛选值必须是 1/0 或 true/false' })
+  .transform((v) => v === '1' || v === 'true')
+export const textFilter = z.string().trim().max(100, '筛选内容过长')
+
+/** Batch delete body: `{ ids: [1, 2, 3] }`. */
+export const batchDeleteBody = z.object({
+  ids: z
+    .array(idSchema, { error: '请选择要删除的项目' })
+    .min(1, '请选择要删除的项目')
+    .max(1000, '一次最多删除1000项'),
+})
+export type BatchDeleteBody = z.infer<typeof batchDeleteBody>
+
+export const batchDeleteReply = z.object({ deletedCount: z.number().int() })
+
+/** The list reply: `{ code, success, message, data: [...rows], pagination }` (docs/decisions.md). */
+export function adminListReply<T extends z.ZodType>(row: T) {
+  return z.object({ code: z.number().int(), success: z.boolean(), message: z.string(), data: z.array(row), pagination: paginationSchema })
+}

@@ -1,0 +1,14 @@
+import type Router from '@koa/router'
+import { recentActivities } from '../../../admin/activities'
+import { requireAdmin } from '../../../auth/middleware'
+import { monitorQuery, type MonitorQuery } from '../../../contract/admin/audit'
+import type { AppDeps } from '../../../deps'
+import { ok } from '../../envelope'
+import { validate, validated } from '../../middlewares/validate'
+
+/** GET /api/admin/monitor/activities (admin-back-office.md §2 activity monitor). */
+export function registerMonitorRoutes(router: Router, deps: AppDeps): void {
+  router.get('/admin/monitor/activities', requireAdmin(deps), validate({ query: monitorQuery }), async (ctx) => {
+    ok(ctx, await recentActivities(deps, validated<MonitorQuery>(ctx).query), '获取动态成功')
+  })
+}
