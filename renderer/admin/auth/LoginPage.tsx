@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { ApiError, ERROR_MESSAGES } from '../../common/api/errors'
@@ -17,6 +18,7 @@ function loginFailure(err: unknown): string {
 
 export function LoginPage() {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({})
@@ -38,6 +40,7 @@ export function LoginPage() {
     try {
       const reply = await adminApi.post<AdminLoginReply>('/auth/admin/login', { username: username.trim(), password })
       saveAdminSession(reply)
+      queryClient.clear()
       setMessage({ text: '登录成功，正在跳转...', tone: 'success' })
       timer.current = setTimeout(() => navigate('/admin/api-docs', { replace: true }), 1000)
     } catch (err) {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router'
 import { adminApi, onAdminSessionExpired, SESSION_EXPIRED_MESSAGE } from '../api/http'
@@ -10,6 +10,7 @@ import { SideMenu } from './SideMenu'
 
 export function AdminLayout() {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const location = useLocation()
   const { toast, confirm } = useFeedback()
   const [drawerOpen, setDrawerOpen] = useState(false)
@@ -36,11 +37,13 @@ export function AdminLayout() {
 
   useEffect(() => {
     if (me.isError) {
+      // A 401 has already been reported by the client's session-expired handler (and the tokens cleared).
+      if (hasAdminToken()) toast(SESSION_EXPIRED_MESSAGE, 'error')
       clearAdminSession()
-      toast(SESSION_EXPIRED_MESSAGE, 'error')
+      queryClient.clear()
       navigate('/admin/login', { replace: true })
     }
-  }, [me.isError, navigate, toast])
+  }, [me.isError, navigate, toast, queryClient])
 
   if (!hasToken) return <Navigate to="/admin/login" replace />
   if (me.isPending || me.isError) {
@@ -56,6 +59,7 @@ export function AdminLayout() {
     try {
       await adminApi.post('/auth/admin/logout').catch(() => undefined)
       clearAdminSession()
+      queryClient.clear()
       toast('已退出登录', 'success')
       navigate('/admin/login', { replace: true })
     } catch {
