@@ -21,6 +21,7 @@ const RESOURCE_ICONS: Record<string, IconName> = {
   sessions: 'session',
   audit: 'shield',
   admins: 'admin',
+  'audit-logs': 'note',
 }
 
 /** Side menu: the two special screens, then every resource table. */

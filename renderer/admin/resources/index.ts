@@ -1,6 +1,7 @@
 import type { ResourceDef } from '../table/types'
 import { admins } from './admins'
 import { audit } from './audit'
+import { auditLogs } from './auditLogs'
 import { categories } from './categories'
 import { collections } from './collections'
 import { comments } from './comments'
@@ -13,7 +14,7 @@ import { tags } from './tags'
 import { users } from './users'
 
 /** Every table screen, in menu order; each is served at /admin/{name}. */
-export const RESOURCES: ResourceDef[] = [users, posts, comments, categories, tags, likes, collections, follows, notifications, sessions, audit, admins]
+export const RESOURCES: ResourceDef[] = [users, posts, comments, categories, tags, likes, collections, follows, notifications, sessions, audit, admins, auditLogs]
 
 export function resourceByName(name: string): ResourceDef | undefined {
   return RESOURCES.find((r) => r.name === name)

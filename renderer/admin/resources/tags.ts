@@ -16,7 +16,7 @@ export const tags: ResourceDef = {
   ],
   filters: [{ key: 'search', label: '标签名称', type: 'text' }],
   fields: [
-    { key: 'name', label: '标签名称', type: 'text', required: true, maxLength: 50 },
+    { key: 'name', label: '标签名称', type: 'text', required: true, maxLength: 32 },
     { key: 'description', label: '描述', type: 'textarea', maxLength: 200 },
   ],
 }

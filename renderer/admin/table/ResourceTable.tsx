@@ -46,6 +46,8 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
   const pagination = query.data?.pagination ?? { page: state.page, limit: state.limit, total: 0, pages: 1 }
   const canCreate = def.canCreate ?? true
   const canEdit = def.canEdit ?? true
+  const canDelete = def.canDelete ?? true
+  const hasActions = canEdit || canDelete || (def.toggles ?? []).length > 0 || (def.actions ?? []).length > 0
 
   const change = (next: ListState) => {
     resetCache()
@@ -151,7 +153,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
       <div className="toolbar">
         <FilterBar filters={def.filters} applied={state.filters} onApply={(f) => change(applyFilters(state, f))} onClear={() => change(clearFilters(state))} />
         <div className="toolbar-actions">
-          {batch ? (
+          {!canDelete ? null : batch ? (
             <>
               <button type="button" className="btn btn-danger" onClick={() => void removeSelected()}>
                 <Icon name="trash" size={14} /> 确认删除 ({selected.size})
@@ -210,7 +212,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
                   </span>
                 </th>
               ))}
-              <th className="col-actions">操作</th>
+              {hasActions ? <th className="col-actions">操作</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -247,6 +249,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
                       <Cell spec={c.cell} value={row[c.key]} row={row} />
                     </td>
                   ))}
+                  {hasActions ? (
                   <td className="col-actions">
                     <div className="row-actions">
                       {(def.toggles ?? []).map((t) => {
@@ -276,11 +279,14 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
                           <Icon name="edit" />
                         </button>
                       ) : null}
-                      <button type="button" className="icon-btn danger" title="删除" aria-label="删除" onClick={() => void remove(row)}>
-                        <Icon name="trash" />
-                      </button>
+                      {canDelete ? (
+                        <button type="button" className="icon-btn danger" title="删除" aria-label="删除" onClick={() => void remove(row)}>
+                          <Icon name="trash" />
+                        </button>
+                      ) : null}
                     </div>
                   </td>
+                  ) : null}
                 </tr>
               )
             })}

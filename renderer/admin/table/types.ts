@@ -127,6 +127,8 @@ export interface ResourceDef {
   canCreate?: boolean
   /** Defaults to true; false hides the edit icon. */
   canEdit?: boolean
+  /** Defaults to true; false hides the delete icon and batch delete (read-only resources). */
+  canDelete?: boolean
   /** Name of the sort-direction query parameter; the spec's default is sortOrder (audit uses order). */
   sortOrderParam?: string
   defaultSort?: { field: string; order: 'asc' | 'desc' }

@@ -102,7 +102,7 @@ export function defaultPayload(fields: FormField[], values: FormValues, mode: Fo
       if (field.type === 'password') continue
       if (field.type === 'list' || field.type === 'images') body[field.key] = []
       else if (isRequired(field, mode)) body[field.key] = value
-      else if (mode === 'edit') body[field.key] = null
+      else if (mode === 'edit') body[field.key] = field.type === 'text' || field.type === 'textarea' ? '' : null
       continue
     }
     if (field.type === 'number' || (field.type === 'select' && typeof value === 'string' && /^-?\d+$/.test(value))) {
