@@ -32,3 +32,13 @@ export function encodeMentions(text: string, picked: readonly { nickname: string
   const re = new RegExp(`@(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'g')
   return text.replace(re, (_m, name: string) => mentionToken(name, byName.get(name)!))
 }
+
+/** Stored tokens back to "@nickname" for editing, with the list of mentioned users. */
+export function decodeMentions(text: string): { text: string; picked: { nickname: string; userId: string }[] } {
+  const picked: { nickname: string; userId: string }[] = []
+  const out = text.replace(MENTION_RE, (_m, nickname: string, userId: string) => {
+    if (!picked.some((p) => p.userId === userId)) picked.push({ nickname, userId })
+    return `@${nickname}`
+  })
+  return { text: out, picked }
+}
