@@ -171,6 +171,9 @@ export const APP_SCHEME_PRIVILEGES = {
   standard: true,
   secure: true,
   supportFetchAPI: true,
+  // vite emits <script type="module" crossorigin>: CORS-mode requests to our own scheme must be allowed.
+  // Other origins still cannot read app:// responses (they carry no Access-Control-Allow-Origin).
+  corsEnabled: true,
   stream: true,
   codeCache: true,
 } as const;
