@@ -61,7 +61,9 @@ function Endpoint({ endpoint, term }: { endpoint: DocEndpoint; term: string }) {
               <Highlight text={endpoint.description} term={term} />
             </p>
           ) : null}
-          <p className="endpoint-auth">认证：{endpoint.auth ? '需要 Bearer Token' : '无需认证'}</p>
+          <p className="endpoint-auth">
+            是否需要认证：<b>{endpoint.auth ? '是' : '否'}</b>（{endpoint.authText}）
+          </p>
           <h4>请求参数</h4>
           {endpoint.params.length === 0 ? (
             <p className="muted">无参数</p>

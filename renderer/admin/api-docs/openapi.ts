@@ -45,6 +45,8 @@ interface OperationObject {
   responses?: Record<string, { $ref?: string; description?: string; content?: Record<string, MediaObject> }>
   security?: Record<string, string[]>[]
   deprecated?: boolean
+  /** Our server's extension: public, optional-user, user or admin. */
+  'x-auth'?: string
 }
 
 export interface OpenApiDocument {
@@ -71,7 +73,10 @@ export interface DocEndpoint {
   path: string
   title: string
   description: string
+  /** True when a token is required (not merely optional). */
   auth: boolean
+  /** How the endpoint authenticates, in words. */
+  authText: string
   params: DocParam[]
   example: string
 }
@@ -83,6 +88,13 @@ export interface DocGroup {
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
+
+const AUTH_TEXT: Record<string, string> = {
+  public: '无需认证',
+  'optional-user': '可选（登录后返回个人状态）',
+  user: '需要用户令牌（Bearer）',
+  admin: '需要管理员令牌（Bearer）',
+}
 
 function resolveRef<T>(doc: OpenApiDocument, ref: string): T | undefined {
   if (!ref.startsWith('#/')) return undefined
@@ -204,13 +216,16 @@ export function buildGroups(doc: OpenApiDocument): DocGroup[] {
       const tag = op.tags?.[0] ?? '其他'
       if (!groups.has(tag)) groups.set(tag, { name: tag, description: '', endpoints: [] })
       const security = op.security ?? doc.security ?? []
+      const auth = security.length > 0 && security.every((s) => Object.keys(s).length > 0)
+      const optional = security.length > 1 && security.some((s) => Object.keys(s).length === 0)
       groups.get(tag)!.endpoints.push({
         id: `${method}-${path}`,
         method: method.toUpperCase(),
         path,
         title: op.summary ?? op.operationId ?? path,
         description: op.description ?? '',
-        auth: security.some((s) => Object.keys(s).length > 0),
+        auth,
+        authText: AUTH_TEXT[op['x-auth'] ?? ''] ?? (auth ? '需要 Bearer 令牌' : optional ? '可选（登录后返回个人状态）' : '无需认证'),
         params: paramsOf(doc, op, shared),
         example: responseExample(doc, op),
       })

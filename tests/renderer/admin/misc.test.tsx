@@ -103,15 +103,26 @@ describe('OpenAPI reading', () => {
     const groups = buildGroups(doc)
     expect(groups.map((g) => g.name)).toEqual(['认证', '笔记'])
     const login = groups[0]!.endpoints[0]!
-    expect(login).toMatchObject({ method: 'POST', path: '/api/auth/login', title: '用户登录', auth: true })
+    expect(login).toMatchObject({ method: 'POST', path: '/api/auth/login', title: '用户登录', auth: true, authText: '需要 Bearer 令牌' })
     expect(login.params).toEqual([
       { name: 'user_id', location: 'body', type: 'string', required: true, description: '' },
       { name: 'password', location: 'body', type: 'string', required: false, description: '' },
     ])
     const detail = groups[1]!.endpoints[0]!
     expect(detail.auth).toBe(false)
+    expect(detail.authText).toBe('无需认证')
     expect(detail.params[0]).toMatchObject({ name: 'id', type: 'integer', required: true, description: '笔记ID' })
     expect(JSON.parse(detail.example)).toEqual({ code: 200, data: { id: 1, title: 'string' } })
+  })
+
+  it('reads optional authentication and the x-auth extension', () => {
+    const optional = structuredClone(doc)
+    const get = optional.paths!['/api/posts/{id}']!.get as Record<string, unknown>
+    get.security = [{}, { bearer: [] }]
+    expect(buildGroups(optional)[1]!.endpoints[0]).toMatchObject({ auth: false, authText: '可选（登录后返回个人状态）' })
+    get['x-auth'] = 'admin'
+    get.security = [{ adminBearer: [] }]
+    expect(buildGroups(optional)[1]!.endpoints[0]).toMatchObject({ auth: true, authText: '需要管理员令牌（Bearer）' })
   })
 
   it('filters by path, title or description and splits matches for highlighting', () => {
