@@ -6,6 +6,7 @@ import { clearAdminSession, hasAdminToken, type AdminInfo } from '../auth/sessio
 import { useFeedback } from '../ui/feedback'
 import { Icon } from '../ui/icons'
 import { menuEntryFor } from './menu'
+import { PasswordDialog } from './PasswordDialog'
 import { SideMenu } from './SideMenu'
 
 export function AdminLayout() {
@@ -14,6 +15,7 @@ export function AdminLayout() {
   const location = useLocation()
   const { toast, confirm } = useFeedback()
   const [drawerOpen, setDrawerOpen] = useState(false)
+  const [passwordOpen, setPasswordOpen] = useState(false)
   const hasToken = hasAdminToken()
 
   const me = useQuery({
@@ -87,9 +89,9 @@ export function AdminLayout() {
             <h1>{entry?.label ?? '管理后台'}</h1>
             {entry ? <p>{entry.description}</p> : null}
           </div>
-          <span className="admin-name" title="当前管理员">
-            {me.data.username}
-          </span>
+          <button type="button" className="admin-name" title="修改密码" onClick={() => setPasswordOpen(true)}>
+            <Icon name="user" size={14} /> {me.data.username}
+          </button>
           <button type="button" className="btn btn-primary btn-round" onClick={() => window.open('/', '_blank', 'noopener')}>
             <Icon name="home" size={14} /> 返回主站
           </button>
@@ -97,6 +99,7 @@ export function AdminLayout() {
         <main className="page-content">
           <Outlet />
         </main>
+        {passwordOpen ? <PasswordDialog onClose={() => setPasswordOpen(false)} /> : null}
       </div>
     </div>
   )
