@@ -2,10 +2,11 @@ import type { AdminResource } from './resource'
 import { categories, tags } from './resources/catalog'
 import { notifications } from './resources/notifications'
 import { admins, auditLogs, sessions } from './resources/system'
+import { users } from './resources/users'
 import { verifications } from './resources/verifications'
 
 /** Every admin resource, in the back-office menu order. */
-export const ADMIN_RESOURCES: readonly AdminResource[] = [categories, tags, notifications, sessions, verifications, admins, auditLogs]
+export const ADMIN_RESOURCES: readonly AdminResource[] = [users, categories, tags, notifications, sessions, verifications, admins, auditLogs]
 
 export interface ResourceMount {
   /** Path under /api. */

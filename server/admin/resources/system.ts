@@ -1,3 +1,4 @@
+import { inTransaction } from '../../db/transaction'
 import { In } from 'typeorm'
 import { hashPassword } from '../../auth/passwords'
 import { closeAllSessions, openSession } from '../../auth/sessions'
@@ -29,7 +30,7 @@ export const admins: AdminResource = {
   }),
   update: updateWith(adminUpdateBody, async ({ deps, admin }, id, input) => {
     if (id === admin.id && input.is_active === false) throw Invalid('不能禁用当前登录的管理员')
-    await deps.db.transaction(async (m) => {
+    await inTransaction(deps.db, async (m) => {
       const patch: Partial<Admin> = {}
       if (input.username !== undefined) patch.username = input.username
       if (input.is_active !== undefined) patch.is_active = input.is_active

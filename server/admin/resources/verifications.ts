@@ -1,3 +1,4 @@
+import { inTransaction } from '../../db/transaction'
 import { In, type EntityManager } from 'typeorm'
 import { verificationApproveBody, verificationRejectBody } from '../../contract/admin/audit'
 import { intFilter } from '../../contract/admin/list'
@@ -56,7 +57,7 @@ export const verifications: AdminResource = {
   sortable: ['id', 'created_at', 'updated_at'],
   defaultSort: { field: 'created_at', order: 'desc' },
   async remove({ deps }, ids) {
-    await deps.db.transaction(async (m) => {
+    await inTransaction(deps.db, async (m) => {
       // Only deleting an approved application can take a badge away; others leave the user as they are.
       const approved = await m.getRepository(Verification).find({ select: { id: true, user_id: true }, where: { id: In(ids), status: VERIFICATION_STATUS.approved } })
       await m.getRepository(Verification).delete({ id: In(ids) })
@@ -72,7 +73,7 @@ export const verifications: AdminResource = {
       message: '审核通过成功',
       body: verificationApproveBody,
       run: ({ deps }, id, input) =>
-        deps.db.transaction(async (m) => {
+        inTransaction(deps.db, async (m) => {
           const application = await pending(m, id)
           await m.getRepository(Verification).update({ id }, { status: VERIFICATION_STATUS.approved, admin_note: input.admin_note ?? null, audit_time: new Date() })
           await m.getRepository(User).update({ id: application.user_id }, { verified: application.type })
@@ -86,7 +87,7 @@ export const verifications: AdminResource = {
       message: '拒绝申请成功',
       body: verificationRejectBody,
       run: ({ deps }, id, input) =>
-        deps.db.transaction(async (m) => {
+        inTransaction(deps.db, async (m) => {
           await pending(m, id)
           await m.getRepository(Verification).update({ id }, { status: VERIFICATION_STATUS.rejected, admin_note: input.admin_note, audit_time: new Date() })
         }),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dateQuery, optionalQuery } from './list'
+import { dateQuery, withoutEmpty } from './list'
 
 /* Verification audit and the activity monitor (admin-back-office.md §4, §7). */
 
@@ -17,18 +17,20 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number]
 export const MONITOR_DEFAULT_LIMIT = 50
 export const MONITOR_MAX_LIMIT = 200
 
-export const monitorQuery = z.object({
-  date_from: optionalQuery(dateQuery).describe('起始日期（含）'),
-  date_to: optionalQuery(dateQuery).describe('截止日期（含当天）'),
-  activity_type: optionalQuery(z.enum(ACTIVITY_TYPES, { error: '不支持的动态类型' })),
-  limit: optionalQuery(
-    z.coerce
+export const monitorQuery = withoutEmpty(
+  z.object({
+    date_from: dateQuery.optional().describe('起始日期（含）'),
+    date_to: dateQuery.optional().describe('截止日期（含当天）'),
+    activity_type: z.enum(ACTIVITY_TYPES, { error: '不支持的动态类型' }).optional(),
+    limit: z.coerce
       .number({ error: 'limit 必须是正整数' })
       .int('limit 必须是正整数')
       .min(1, 'limit 必须是正整数')
-      .max(MONITOR_MAX_LIMIT, `limit 不能超过${MONITOR_MAX_LIMIT}`),
-  ).describe(`条数，默认${MONITOR_DEFAULT_LIMIT}`),
-})
+      .max(MONITOR_MAX_LIMIT, `limit 不能超过${MONITOR_MAX_LIMIT}`)
+      .optional()
+      .describe(`条数，默认${MONITOR_DEFAULT_LIMIT}`),
+  }),
+)
 export type MonitorQuery = z.infer<typeof monitorQuery>
 
 export const activitySchema = z.object({

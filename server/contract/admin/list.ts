@@ -10,9 +10,12 @@ import { idSchema, pageQuery, paginationSchema } from '../common'
 
 export const ADMIN_PAGE_SIZE = 20
 
-/** Treat '' (a cleared filter) as "not given". */
-export function optionalQuery<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
+/** Treat '' (a cleared filter) as "not given": drop empty query values before parsing. */
+export function withoutEmpty<T extends z.ZodType>(schema: T) {
+  return z
+    .unknown()
+    .transform((v) => (v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '')) : v))
+    .pipe(schema)
 }
 
 export const sortOrderSchema = z
@@ -29,17 +32,19 @@ export const dateQuery = z
 /** Query filters shared by every admin list; the resource adds its own and the sortField allow-list. */
 export function adminListQuery(sortable: readonly [string, ...string[]], filters: Record<string, z.ZodType> = {}) {
   const extra: Record<string, z.ZodType> = {}
-  for (const [name, schema] of Object.entries(filters)) extra[name] = optionalQuery(schema)
-  return pageQuery(ADMIN_PAGE_SIZE).extend({
-    search: optionalQuery(z.string().trim().max(100, '搜索内容过长')).describe('关键词，模糊匹配'),
-    user_display_id: optionalQuery(z.string().trim().max(15)).describe('用户的小石榴号（精确匹配）'),
-    sortField: optionalQuery(z.enum(sortable, { error: '不支持的排序字段' })),
-    sortOrder: optionalQuery(sortOrderSchema).describe('asc 或 desc'),
-    order: optionalQuery(sortOrderSchema).describe('sortOrder 的别名'),
-    date_from: optionalQuery(dateQuery).describe('创建时间起（含）'),
-    date_to: optionalQuery(dateQuery).describe('创建时间止（含当天）'),
-    ...extra,
-  })
+  for (const [name, schema] of Object.entries(filters)) extra[name] = schema.optional()
+  return withoutEmpty(
+    pageQuery(ADMIN_PAGE_SIZE).extend({
+      search: z.string().trim().max(100, '搜索内容过长').optional().describe('关键词，模糊匹配'),
+      user_display_id: z.string().trim().max(15).optional().describe('用户的小石榴号（精确匹配）'),
+      sortField: z.enum(sortable, { error: '不支持的排序字段' }).optional(),
+      sortOrder: sortOrderSchema.optional().describe('asc 或 desc'),
+      order: sortOrderSchema.optional().describe('sortOrder 的别名'),
+      date_from: dateQuery.optional().describe('创建时间起（含）'),
+      date_to: dateQuery.optional().describe('创建时间止（含当天）'),
+      ...extra,
+    }),
+  )
 }
 
 /** Filter value kinds used by the resources. */

@@ -31,6 +31,10 @@ export const boolish = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(
 export function choice<const T extends readonly [number, ...number[]]>(values: T, message: string) {
   return z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.literal(values, { error: message }),
+    z
+      .number({ error: message })
+      .int(message)
+      .refine((n) => values.includes(n), message)
+      .meta({ enum: [...values] }),
   )
 }
