@@ -25,7 +25,7 @@ function seed(qc: QueryClient) {
 
 function session(loggedIn: boolean, openAuth = vi.fn()): Session {
   const user = loggedIn ? { id: 1, user_id: 'demo', nickname: 'Demo', avatar: null, bio: '', location: '', verified: 0 } : null
-  return { user, authMode: null, openAuth, closeAuth: vi.fn(), signedIn: vi.fn(), logout: vi.fn(async () => {}), requireLogin: () => (user ? true : (openAuth('login'), false)) }
+  return { user, authMode: null, openAuth, closeAuth: vi.fn(), signedIn: vi.fn(), updateUser: vi.fn(), logout: vi.fn(async () => {}), requireLogin: () => (user ? true : (openAuth('login'), false)) }
 }
 
 function wrapper(qc: QueryClient, s: Session) {

@@ -11,6 +11,8 @@ export interface Session {
   authMode: AuthMode | null
   /** Called by the auth modal once tokens are stored. */
   signedIn: (user: UserInfo) => void
+  /** Replace the stored user info after a profile edit. */
+  updateUser: (user: UserInfo) => void
   logout: () => Promise<void>
   /** True when logged in; otherwise opens the login modal and returns false. */
   requireLogin: () => boolean

@@ -55,6 +55,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await queryClient.resetQueries()
   }, [queryClient])
 
+  const updateUser = useCallback((u: UserInfo) => {
+    localStorage.setItem(USER_INFO_KEY, JSON.stringify(u))
+    setUser(u)
+  }, [])
+
   const openAuth = useCallback((mode: AuthMode = 'login') => setAuthMode(mode), [])
   const closeAuth = useCallback(() => setAuthMode(null), [])
 
@@ -65,8 +70,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [user])
 
   const value = useMemo<Session>(
-    () => ({ user, authMode, openAuth, closeAuth, signedIn, logout, requireLogin }),
-    [user, authMode, openAuth, closeAuth, signedIn, logout, requireLogin],
+    () => ({ user, authMode, openAuth, closeAuth, signedIn, updateUser, logout, requireLogin }),
+    [user, authMode, openAuth, closeAuth, signedIn, updateUser, logout, requireLogin],
   )
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
 }

@@ -1,3 +1,9 @@
+import { useEffect } from 'react'
+import { ManageList } from './ManageList'
+
 export function DraftBoxPage() {
-  return <div style={{ padding: 40 }}>DraftBoxPage</div>
+  useEffect(() => {
+    document.title = '草稿箱 - 石榴'
+  }, [])
+  return <ManageList kind="drafts" />
 }

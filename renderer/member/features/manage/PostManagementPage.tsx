@@ -1,3 +1,9 @@
+import { useEffect } from 'react'
+import { ManageList } from './ManageList'
+
 export function PostManagementPage() {
-  return <div style={{ padding: 40 }}>PostManagementPage</div>
+  useEffect(() => {
+    document.title = '笔记管理 - 石榴'
+  }, [])
+  return <ManageList kind="posts" />
 }

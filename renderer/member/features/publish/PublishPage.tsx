@@ -24,7 +24,9 @@ export function PublishPage() {
   const { user } = useSession()
   const navigate = useNavigate()
   const [params] = useSearchParams()
-  const draftParam = Number(params.get('draftId')) || null
+  const postParam = Number(params.get('postId')) || null
+  const draftParam = Number(params.get('draftId')) || postParam
+  const editingPublished = postParam !== null
   const [draftId, setDraftId] = useState<number | null>(draftParam)
   const { form, set, setType, reset, setForm } = usePublishForm()
   const { submit, busy } = useSubmitPost(
@@ -52,11 +54,11 @@ export function PublishPage() {
       .then((post) => {
         setForm(formFromPost(post, categories.data ?? []))
         setDraftId(post.id)
-        toast.success('草稿加载成功')
+        if (!editingPublished) toast.success('草稿加载成功')
       })
       .catch(() => {
-        toast.error('草稿不存在或已被删除')
-        navigate('/draft-box', { replace: true })
+        toast.error(editingPublished ? '笔记不存在或已被删除' : '草稿不存在或已被删除')
+        navigate(editingPublished ? '/post-management' : '/draft-box', { replace: true })
       })
       .finally(() => setLoadingDraft(false))
   }, [user, draftParam, categories.isFetched, categories.data, setForm, navigate])
@@ -84,7 +86,7 @@ export function PublishPage() {
 
   const header = (
     <div className="publish-header">
-      <h1>{draftId ? '编辑草稿' : '发布笔记'}</h1>
+      <h1>{editingPublished ? '编辑笔记' : draftId ? '编辑草稿' : '发布笔记'}</h1>
       <div className="publish-header-actions">
         <Link to="/draft-box" className="btn btn-primary btn-sm">
           <Icon name="draft" size={16} /> 草稿箱
@@ -108,7 +110,7 @@ export function PublishPage() {
     <div className="publish">
       {header}
       {loadingDraft ? (
-        <Spinner label="加载草稿中..." />
+        <Spinner label={editingPublished ? '加载笔记中...' : '加载草稿中...'} />
       ) : (
         <div className="publish-body">
           <div className="publish-tabs" role="tablist">
@@ -169,11 +171,13 @@ export function PublishPage() {
           <div className="publish-label">标签（最多{PUBLISH_LIMITS.tags}个）</div>
           <TagInput tags={form.tags} onChange={(tags) => set('tags', tags)} />
           <div className="publish-submit">
-            <button type="button" className="btn btn-ghost" disabled={!canSaveDraft(facts) || busy !== null} onClick={() => void onDraft()}>
-              {busy === 'draft' ? '保存中...' : '存草稿'}
-            </button>
+            {!editingPublished && (
+              <button type="button" className="btn btn-ghost" disabled={!canSaveDraft(facts) || busy !== null} onClick={() => void onDraft()}>
+                {busy === 'draft' ? '保存中...' : '存草稿'}
+              </button>
+            )}
             <button type="button" className="btn btn-primary" disabled={!canPublish(facts) || busy !== null} onClick={() => void onPublish()}>
-              {busy === 'publish' ? '发布中...' : '发布'}
+              {busy === 'publish' ? '发布中...' : editingPublished ? '保存修改' : '发布'}
             </button>
           </div>
         </div>

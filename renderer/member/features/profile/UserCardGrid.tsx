@@ -1,0 +1,58 @@
+import { Avatar } from '../../../common/components/Img'
+import { formatCount } from '../../../common/utils/format'
+import type { UserCard } from '../../api/types'
+import { FollowButton } from '../interactions/FollowButton'
+import './profile.css'
+
+export interface UserCardGridProps {
+  users: readonly UserCard[]
+  emptyText: string
+  hasMore?: boolean
+  loadingMore?: boolean
+  onMore?: () => void
+  loading?: boolean
+}
+
+/** User cards (search users tab, follow lists): click opens the profile in a new window. */
+export function UserCardGrid({ users, emptyText, hasMore, loadingMore, onMore, loading }: UserCardGridProps) {
+  if (loading)
+    return (
+      <div className="user-grid">
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="user-card skeleton" aria-hidden="true">
+            <span className="sk-avatar" />
+            <span className="sk-line" />
+            <span className="sk-line short" />
+          </div>
+        ))}
+      </div>
+    )
+  if (users.length === 0) return <div className="feed-empty"><p>{emptyText}</p></div>
+  return (
+    <>
+      <div className="user-grid">
+        {users.map((u) => (
+          <div key={u.user_id} className="user-card" role="link" tabIndex={0} onClick={() => window.open(`/user/${u.user_id}`, '_blank', 'noopener')} onKeyDown={(e) => e.key === 'Enter' && window.open(`/user/${u.user_id}`, '_blank', 'noopener')}>
+            <Avatar src={u.avatar} size={56} />
+            <div className="user-card-main">
+              <div className="user-card-name">{u.nickname}</div>
+              <div className="user-card-id">石榴号：{u.user_id}</div>
+              <div className="user-card-stats">
+                粉丝 {formatCount(u.fans_count, { k: true })} · 笔记 {formatCount(u.post_count, { k: true })}
+              </div>
+              {u.bio && <div className="user-card-bio">{u.bio}</div>}
+            </div>
+            <FollowButton userId={u.user_id} initial={{ followed: u.isFollowing, isMutual: u.isMutual, buttonType: u.buttonType }} size="sm" />
+          </div>
+        ))}
+      </div>
+      {hasMore && (
+        <div className="feed-end">
+          <button type="button" className="btn btn-ghost btn-sm" disabled={loadingMore} onClick={onMore}>
+            {loadingMore ? '加载中...' : '加载更多'}
+          </button>
+        </div>
+      )}
+    </>
+  )
+}
