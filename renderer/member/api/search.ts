@@ -20,9 +20,8 @@ export interface SearchResult {
 
 export async function search(params: { type: SearchType; keyword: string; tag: string; page: number; limit?: number }): Promise<SearchResult> {
   const { type, keyword, tag, page, limit = 20 } = params
-  const sendTag = tag && (type === 'users' || !keyword)
   const d = asRaw(
-    await api.get<unknown>('/search', { type, keyword: keyword || undefined, tag: sendTag ? tag : undefined, page, limit }),
+    await api.get<unknown>('/search', { type, keyword: keyword || undefined, tag: tag || undefined, page, limit }),
   )
   const posts = asRaw(d.posts)
   const users = asRaw(d.users)

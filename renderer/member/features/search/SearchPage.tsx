@@ -2,8 +2,8 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { Spinner } from '../../../common/components/Spinner'
-import { search, type SearchType } from '../../api/search'
-import type { Post, UserCard } from '../../api/types'
+import { search, type SearchType, type TagStat } from '../../api/search'
+import type { UserCard } from '../../api/types'
 import { FloatingButtons } from '../explore/FloatingButtons'
 import { SwitchQueue } from '../explore/switchQueue'
 import { FeedList } from '../feed/FeedList'
@@ -22,10 +22,6 @@ const TABS: readonly { key: string; label: string; type: SearchType }[] = [
 
 const TAG_LOCK_MS = 700
 
-function hasTag(p: Post, tag: string) {
-  return p.tags.some((t) => t.name === tag)
-}
-
 /** Search results (spec §2.10): tabs 全部/图文/视频/用户, tag chips from the results, feed or user cards. */
 export function SearchPage() {
   const { tab: tabParam } = useParams()
@@ -36,7 +32,8 @@ export function SearchPage() {
   const tag = (params.get('tag') ?? '').trim()
   const tab = TABS.find((t) => t.key === tabParam) ?? TABS[0]!
   const [refreshing, setRefreshing] = useState(false)
-  const serverTag = tab.type === 'users' || !keyword ? tag : ''
+  // Feed cards carry no tags, so the tag filter is always applied by the server (it accepts keyword and tag together).
+  const serverTag = tag
   const enabled = Boolean(keyword || tag)
   const key = ['posts', 'search', tab.type, keyword, serverTag] as const
 
@@ -57,17 +54,17 @@ export function SearchPage() {
     staleTime: 5 * 60_000,
   })
 
-  const posts = useMemo(() => {
-    const all = flattenPosts(q.data)
-    return tag && !serverTag ? all.filter((p) => hasTag(p, tag)) : all
-  }, [q.data, tag, serverTag])
+  const posts = useMemo(() => flattenPosts(q.data), [q.data])
   const users = useMemo(() => {
     const seen = new Set<string>()
     const out: UserCard[] = []
     for (const p of q.data?.pages ?? []) for (const u of p.users) if (!seen.has(u.user_id)) (seen.add(u.user_id), out.push(u))
     return out
   }, [q.data])
-  const tagStats = q.data?.pages[0]?.tagStats ?? []
+  // Chips come from the untagged results, so choosing a tag does not shrink the chip row.
+  type SearchData = { pages: { tagStats: TagStat[] }[] }
+  const untagged = qc.getQueryData<SearchData>(['posts', 'search', tab.type, keyword, ''])
+  const tagStats = (tag ? untagged?.pages[0]?.tagStats : undefined) ?? q.data?.pages[0]?.tagStats ?? []
   const chips = tagStats.slice(0, 10)
 
   const go = (tabKey: string, nextTag: string) => {
