@@ -1,0 +1,50 @@
+import { z } from 'zod'
+import { ADMIN_MOUNTS, type ResourceMount } from '../admin'
+import { rowSchema } from '../admin/fields'
+import { listQuerySchema } from '../admin/query'
+import { activitySchema, monitorQuery } from '../contract/admin/audit'
+import { adminLoginBody, adminLoginReply, adminPasswordBody, adminRefreshBody, adminRefreshReply, adminSchema } from '../contract/admin/auth'
+import { batchDeleteBody, batchDeleteReply } from '../contract/admin/list'
+import { doc, type DocRoute } from './route'
+
+const ADMIN_AUTH_TAG = '管理员认证'
+
+function resourceRoutes({ base, resource: r }: ResourceMount): DocRoute[] {
+  const tag = `管理后台：${r.label}`
+  const row = rowSchema(r.fields, r.expand?.schema)
+  const routes: DocRoute[] = [
+    doc({ method: 'get', path: base, tag, summary: `${r.label}列表`, description: r.description, access: 'admin', query: listQuerySchema(r), list: row }),
+    doc({ method: 'get', path: `${base}/:id`, tag, summary: `${r.label}详情`, access: 'admin', data: row, errors: [404] }),
+  ]
+  if (r.create) routes.push(doc({ method: 'post', path: base, tag, summary: `创建${r.label}`, access: 'admin', body: r.create.body, data: row, errors: [400, 409] }))
+  if (r.update) routes.push(doc({ method: 'put', path: `${base}/:id`, tag, summary: `更新${r.label}`, access: 'admin', body: r.update.body, data: row, errors: [400, 404, 409] }))
+  for (const a of r.actions ?? []) routes.push(doc({ method: a.method, path: `${base}/:id${a.path}`, tag, summary: a.summary, access: 'admin', body: a.body, data: row, errors: [400, 404] }))
+  if (r.remove) {
+    routes.push(doc({ method: 'delete', path: `${base}/:id`, tag, summary: `删除${r.label}`, access: 'admin', data: batchDeleteReply, errors: [404] }))
+    routes.push(doc({ method: 'delete', path: base, tag, summary: `批量删除${r.label}`, description: 'ids 为空时返回 400「请选择要删除的项目」', access: 'admin', body: batchDeleteBody, data: batchDeleteReply, errors: [400, 404] }))
+  }
+  return routes
+}
+
+/** Every admin route: the session routes, the monitor, then each resource mount (the same list the router uses). */
+export function adminDocRoutes(): DocRoute[] {
+  return [
+    doc({ method: 'post', path: '/auth/admin/login', tag: ADMIN_AUTH_TAG, summary: '管理员登录', access: 'public', body: adminLoginBody, data: adminLoginReply, errors: [400, 401, 403] }),
+    doc({ method: 'post', path: '/auth/admin/refresh', tag: ADMIN_AUTH_TAG, summary: '刷新管理员令牌', description: '刷新令牌每次使用后轮换；旧令牌再次使用会注销整个会话', access: 'public', body: adminRefreshBody, data: adminRefreshReply, errors: [400, 401] }),
+    doc({ method: 'get', path: '/auth/admin/me', tag: ADMIN_AUTH_TAG, summary: '当前管理员', access: 'admin', data: adminSchema }),
+    doc({ method: 'post', path: '/auth/admin/logout', tag: ADMIN_AUTH_TAG, summary: '管理员退出登录', access: 'admin', data: z.null() }),
+    doc({ method: 'put', path: '/auth/admin/password', tag: ADMIN_AUTH_TAG, summary: '修改管理员密码', description: '成功后该管理员的其他会话失效', access: 'admin', body: adminPasswordBody, data: z.null(), errors: [400] }),
+    doc({
+      method: 'get',
+      path: '/admin/monitor/activities',
+      tag: '管理后台：动态监控',
+      summary: '最新动态',
+      description: '用户注册、发布笔记、发表评论，按时间倒序',
+      access: 'admin',
+      query: monitorQuery,
+      data: z.array(activitySchema),
+      errors: [400],
+    }),
+    ...ADMIN_MOUNTS.flatMap(resourceRoutes),
+  ]
+}

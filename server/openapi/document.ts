@@ -1,0 +1,110 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
+import { z } from 'zod'
+import { paginationSchema } from '../contract/common'
+import { adminDocRoutes } from './admin'
+import { exampleOf, type JsonSchema } from './examples'
+import { memberDocRoutes } from './member'
+import { openApiPath, pathParams, type Access, type DocRoute } from './route'
+import { systemDocRoutes } from './system'
+
+export const API_VERSION = '1.2.0'
+
+/** Every documented route: member and visitor, admin, system. */
+export function allDocRoutes(): DocRoute[] {
+  return [...systemDocRoutes(), ...memberDocRoutes(), ...adminDocRoutes()]
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: '参数错误', 401: '未登录或令牌无效', 403: '禁止访问（如账号已被禁用）', 404: '资源不存在', 409: '资源冲突', 413: '文件过大', 415: '不支持的文件类型', 429: '请求过于频繁' }
+
+const errorEnvelope = z.object({ code: z.number().int(), success: z.literal(false), message: z.string(), data: z.null() }).meta({ id: 'ErrorEnvelope' })
+
+function envelopeOf(route: DocRoute): z.ZodType {
+  const base = { code: z.number().int(), success: z.boolean(), message: z.string() }
+  if (route.list) return z.object({ ...base, data: z.array(route.list), pagination: paginationSchema })
+  return z.object({ ...base, data: route.data ?? z.null() })
+}
+
+const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
+  public: [],
+  'optional-user': [{}, { userBearer: [] }],
+  user: [{ userBearer: [] }],
+  admin: [{ adminBearer: [] }],
+}
+
+function errorCodes(route: DocRoute): number[] {
+  const codes = new Set(route.errors ?? [])
+  if (route.access === 'user' || route.access === 'admin') codes.add(401)
+  if (route.access === 'user') codes.add(403)
+  return [...codes].sort()
+}
+
+function params(route: DocRoute): z.ZodObject | undefined {
+  const names = pathParams(route.path)
+  if (!names.length) return undefined
+  return z.object(Object.fromEntries(names.map((n) => [n, n === 'id' && route.path.startsWith('/admin') ? z.number().int().positive() : z.string()])))
+}
+
+function register(registry: OpenAPIRegistry, route: DocRoute): void {
+  const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
+    200: route.path === '/openapi.json' ? { description: 'OpenAPI 文档' } : { description: '成功', content: { 'application/json': { schema: envelopeOf(route) } } },
+  }
+  for (const code of errorCodes(route)) responses[code] = { description: STATUS_TEXT[code] ?? '错误', content: { 'application/json': { schema: errorEnvelope } } }
+  const body = route.body
+    ? { required: true, content: { 'application/json': { schema: route.body } } }
+    : route.form
+      ? { required: true, content: { 'multipart/form-data': { schema: route.form } } }
+      : undefined
+  registry.registerPath({
+    method: route.method,
+    path: openApiPath(route.path),
+    tags: [route.tag],
+    summary: route.summary,
+    description: [route.description, `认证：${ACCESS_TEXT[route.access]}`].filter(Boolean).join('\n\n'),
+    security: SECURITY[route.access],
+    'x-auth': route.access,
+    request: { params: params(route), query: route.query, body },
+    responses,
+  })
+}
+
+const ACCESS_TEXT: Record<Access, string> = { public: '无需登录', 'optional-user': '可选（登录后返回个人状态）', user: '需要用户令牌', admin: '需要管理员令牌' }
+
+interface MediaObject {
+  schema?: JsonSchema
+  example?: unknown
+}
+interface Operation {
+  requestBody?: { content?: Record<string, MediaObject> }
+  responses?: Record<string, { content?: Record<string, MediaObject> }>
+}
+
+/** Add an example to every JSON request and reply, derived from its schema. */
+function addExamples(document: { paths?: Record<string, Record<string, unknown>>; components?: { schemas?: Record<string, unknown> } }): void {
+  const components = (document.components?.schemas ?? {}) as Record<string, JsonSchema>
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item) as Operation[]) {
+      const media = [operation.requestBody?.content?.['application/json'], ...Object.values(operation.responses ?? {}).map((r) => r.content?.['application/json'])]
+      for (const m of media) if (m?.schema && m.example === undefined) m.example = exampleOf(m.schema, components)
+    }
+  }
+}
+
+/** The OpenAPI 3.1 document of the whole API, generated from the zod contract. */
+export function buildOpenApiDocument(): Record<string, unknown> {
+  const registry = new OpenAPIRegistry()
+  registry.registerComponent('securitySchemes', 'userBearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: '用户访问令牌（POST /auth/login）' })
+  registry.registerComponent('securitySchemes', 'adminBearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: '管理员访问令牌（POST /auth/admin/login）' })
+  for (const route of allDocRoutes()) register(registry, route)
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: '石榴 Shiliu API',
+      version: API_VERSION,
+      description: '所有响应为 `{ code, success, message, data }`（code 200 表示成功）；列表带 `pagination { page, limit, total, pages }`。认证使用 Bearer 令牌。',
+    },
+    servers: [{ url: '/api', description: '本服务器' }],
+  })
+  const plain = JSON.parse(JSON.stringify(document)) as Record<string, unknown>
+  addExamples(plain)
+  return plain
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod'
+
+/** Who may call a route: nobody signed in, a member (optional or required), or an administrator. */
+export type Access = 'public' | 'optional-user' | 'user' | 'admin'
+
+/**
+ * One documented route. `path` is written as the router writes it (`/admin/users/:id`, without /api);
+ * `data` is the schema of the envelope's `data` (a list reply gives `list` instead, with pagination beside).
+ */
+export interface DocRoute {
+  method: 'get' | 'post' | 'put' | 'delete'
+  path: string
+  tag: string
+  summary: string
+  description?: string
+  access: Access
+  query?: z.ZodObject | z.ZodPipe
+  body?: z.ZodType
+  /** multipart/form-data fields (uploads). */
+  form?: z.ZodObject
+  data?: z.ZodType
+  /** A list reply: `data` is this row's array and `pagination` sits beside it (admin dialect). */
+  list?: z.ZodType
+  /** Status codes the route can answer with beyond 200 (401/403 are added from `access`). */
+  errors?: number[]
+}
+
+export const doc = (route: DocRoute): DocRoute => route
+
+/** `/admin/users/:id` → `/admin/users/{id}`. */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
+}
+
+/** Path parameter names of a router path. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!)
+}
