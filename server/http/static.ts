@@ -10,6 +10,8 @@ import send from 'send'
 function sendFile(ctx: Context, root: string, file: string, maxAge: number, immutable = false): Promise<boolean> {
   return new Promise((resolve, reject) => {
     ctx.respond = false
+    // Koa starts every response at 404 and `send` only sets non-200 statuses itself (206, 304, 412, 416).
+    ctx.res.statusCode = 200
     const stream = send(ctx.req, file, { root, maxAge, immutable, index: false, dotfiles: 'deny' })
     stream.on('headers', (res) => {
       res.setHeader('X-Content-Type-Options', 'nosniff')
