@@ -31,7 +31,10 @@ export function FollowListPage() {
   const users = useMemo(() => {
     const out: UserCard[] = []
     const seen = new Set<string>()
-    for (const p of q.data?.pages ?? []) for (const u of p.users) if (!seen.has(u.user_id)) (seen.add(u.user_id), out.push(u))
+    for (const p of q.data?.pages ?? []) for (const u of p.users) if (!seen.has(u.user_id)) {
+          seen.add(u.user_id)
+          out.push(u)
+        }
     return out
   }, [q.data])
 

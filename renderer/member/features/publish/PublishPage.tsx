@@ -61,7 +61,7 @@ export function PublishPage() {
         navigate(editingPublished ? '/post-management' : '/draft-box', { replace: true })
       })
       .finally(() => setLoadingDraft(false))
-  }, [user, draftParam, categories.isFetched, categories.data, setForm, navigate])
+  }, [user, draftParam, editingPublished, categories.isFetched, categories.data, setForm, navigate])
 
   const facts = draftFacts(form)
 

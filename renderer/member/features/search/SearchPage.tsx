@@ -58,7 +58,10 @@ export function SearchPage() {
   const users = useMemo(() => {
     const seen = new Set<string>()
     const out: UserCard[] = []
-    for (const p of q.data?.pages ?? []) for (const u of p.users) if (!seen.has(u.user_id)) (seen.add(u.user_id), out.push(u))
+    for (const p of q.data?.pages ?? []) for (const u of p.users) if (!seen.has(u.user_id)) {
+          seen.add(u.user_id)
+          out.push(u)
+        }
     return out
   }, [q.data])
   // Chips come from the untagged results, so choosing a tag does not shrink the chip row.
