@@ -1,5 +1,13 @@
 import type Router from '@koa/router'
 import type { AppDeps } from '../../deps'
+import { registerAuthRoutes } from './auth'
+import { registerUserRoutes } from './users'
 
-/** Member and visitor API (member-and-visitor.md §7). Each resource folder registers its routes here. */
-export function registerMemberRoutes(_router: Router, _deps: AppDeps): void {}
+/**
+ * Member and visitor API (member-and-visitor.md §7). Each resource folder registers its routes here: keep
+ * this a flat list of register calls. Users comes before the routes that nest under /users/{id}.
+ */
+export function registerMemberRoutes(router: Router, deps: AppDeps): void {
+  registerAuthRoutes(router, deps)
+  registerUserRoutes(router, deps)
+}

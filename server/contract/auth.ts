@@ -1,0 +1,98 @@
+import { z } from 'zod'
+import { DISPLAY_ID_MESSAGES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, avatarSchema, userIdSchema } from './users'
+
+export { userIdSchema }
+
+/*
+ * Member auth calls (member-and-visitor.md §3, §5, §7 Auth; admin-back-office.md §7 documented API).
+ * Messages are the ones the member screens show.
+ */
+
+export const CAPTCHA_LENGTH = 4
+
+export const AUTH_MESSAGES = {
+  ...DISPLAY_ID_MESSAGES,
+  /** The register screen shows a reply containing 已存在 under the id field. */
+  userIdTaken: '该石榴号已存在',
+  nicknameRequired: '请输入昵称',
+  nicknameTooLong: `昵称不能超过${NICKNAME_MAX}个字符`,
+  passwordRequired: '请输入密码',
+  passwordTooShort: `密码至少需要${PASSWORD_MIN}位`,
+  passwordTooLong: `密码不能超过${PASSWORD_MAX}位`,
+  captchaRequired: '请输入验证码',
+  captchaWrong: '验证码错误，请重新输入',
+  captchaExpired: '验证码已过期，请重新获取',
+  loginFailed: '石榴号或密码错误',
+  accountDisabled: '账号已被禁用',
+  refreshRequired: '缺少刷新令牌',
+  refreshInvalid: '登录已过期，请重新登录',
+  refreshReused: '登录凭证已失效，请重新登录',
+} as const
+
+const requiredString = (message: string) => z.string({ error: message })
+
+export const checkUserIdQuery = z.object({ user_id: userIdSchema })
+export type CheckUserIdQuery = z.infer<typeof checkUserIdQuery>
+
+const optionalText = (max: number, message: string) => z.string({ error: message }).trim().max(max, message).optional()
+
+export const registerBody = z.object({
+  user_id: userIdSchema,
+  nickname: requiredString(AUTH_MESSAGES.nicknameRequired).trim().min(1, AUTH_MESSAGES.nicknameRequired).max(NICKNAME_MAX, AUTH_MESSAGES.nicknameTooLong),
+  password: requiredString(AUTH_MESSAGES.passwordRequired)
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
+    .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong),
+  captchaId: requiredString(AUTH_MESSAGES.captchaRequired).trim().min(1, AUTH_MESSAGES.captchaRequired).max(64, AUTH_MESSAGES.captchaWrong),
+  captchaText: requiredString(AUTH_MESSAGES.captchaRequired).trim().min(1, AUTH_MESSAGES.captchaRequired).max(CAPTCHA_LENGTH, AUTH_MESSAGES.captchaWrong),
+  /** Optional: empty means the default avatar. Checked like a profile avatar. */
+  avatar: avatarSchema.optional(),
+  /** Optional: empty means the default bio. Markup is stripped and the text limited like a profile bio. */
+  bio: z.string({ error: '个人简介格式不正确' }).max(5000, '个人简介不能超过200个字符').optional(),
+  location: optionalText(50, '所在地不能超过50个字符'),
+})
+export type RegisterBody = z.infer<typeof registerBody>
+
+/** Login by display id; the documented API calls it user_display_id. No length rule on the password (spec §5). */
+export const loginBody = z
+  .object({
+    user_id: z.string({ error: AUTH_MESSAGES.userIdRequired }).optional(),
+    user_display_id: z.string({ error: AUTH_MESSAGES.userIdRequired }).optional(),
+    password: requiredString(AUTH_MESSAGES.passwordRequired).min(1, AUTH_MESSAGES.passwordRequired).max(200, AUTH_MESSAGES.loginFailed),
+  })
+  .transform((b, ctx) => {
+    const userId = (b.user_id ?? b.user_display_id ?? '').trim()
+    if (!userId) {
+      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.userIdRequired, path: ['user_id'] })
+      return z.NEVER
+    }
+    return { user_id: userId.slice(0, 64), password: b.password }
+  })
+export type LoginBody = z.infer<typeof loginBody>
+
+export const refreshBody = z.object({
+  refresh_token: requiredString(AUTH_MESSAGES.refreshRequired).min(1, AUTH_MESSAGES.refreshRequired).max(200, AUTH_MESSAGES.refreshInvalid),
+})
+export type RefreshBody = z.infer<typeof refreshBody>
+
+/** Logout ends the session of the access token, or of this refresh token when the access token is gone. */
+export const logoutBody = z.object({ refresh_token: z.string().max(200).nullish() })
+
+/* Replies */
+
+export const tokensSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number().int().describe('访问令牌有效期（秒）'),
+  token_type: z.literal('Bearer'),
+})
+export type Tokens = z.infer<typeof tokensSchema>
+
+export const captchaReplySchema = z.object({
+  captchaId: z.string(),
+  captchaSvg: z.string().describe('SVG 图片'),
+  text: z.string().optional().describe('仅测试模式返回'),
+})
+export type CaptchaReply = z.infer<typeof captchaReplySchema>
+
+export const checkUserIdReplySchema = z.object({ isUnique: z.boolean() })

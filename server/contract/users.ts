@@ -1,0 +1,231 @@
+import { z } from 'zod'
+import { pageQuery } from './common'
+
+/* Users calls (member-and-visitor.md §3 User info / Follow list entry, §5 Profile, §7 Users). */
+
+/** Served by the server itself from DATA_DIR/uploads/defaults (docs/decisions.md). */
+export const DEFAULT_AVATAR = '/uploads/defaults/avatar.webp'
+export const DEFAULT_BIO = '用户没有任何简介'
+export const DEFAULT_LOCATION = '未知'
+
+export const USER_ID_MIN = 3
+export const USER_ID_MAX = 15
+export const NICKNAME_MAX = 10
+export const PASSWORD_MIN = 6
+export const PASSWORD_MAX = 20
+export const BIO_MAX = 200
+export const MAJOR_MAX = 11
+export const INTEREST_MAX = 8
+export const INTERESTS_MAX = 5
+export const LOCATION_MAX = 50
+
+export const GENDERS = ['男', '女'] as const
+export const ZODIAC_SIGNS = ['白羊座', '金牛座', '双子座', '巨蟹座', '狮子座', '处女座', '天秤座', '天蝎座', '射手座', '摩羯座', '水瓶座', '双鱼座'] as const
+export const EDUCATIONS = ['高中及以下', '大专', '本科', '硕士', '博士'] as const
+
+const USER_MESSAGES_NOT_FOUND = '用户不存在'
+
+export const USER_MESSAGES = {
+  notFound: USER_MESSAGES_NOT_FOUND,
+  notOwner: '只能修改自己的资料',
+  nicknameBlank: '昵称不能为空',
+  nicknameTooLong: `昵称不能超过${NICKNAME_MAX}个字符`,
+  bioTooLong: `个人简介不能超过${BIO_MAX}个字符`,
+  majorTooLong: `专业不能超过${MAJOR_MAX}个字符`,
+  interestTooLong: `每个兴趣爱好最长${INTEREST_MAX}个字`,
+  interestsTooMany: `兴趣爱好最多${INTERESTS_MAX}个`,
+  interestsDuplicate: '兴趣爱好不能重复',
+  interestsInvalid: '兴趣爱好格式不正确',
+  gender: '性别只能是男或女',
+  zodiac: '请选择正确的星座',
+  education: '请选择正确的学历',
+  mbti: 'MBTI类型不正确',
+  avatar: '头像地址无效',
+  locationTooLong: `所在地不能超过${LOCATION_MAX}个字符`,
+  currentPasswordRequired: '请输入当前密码',
+  newPasswordRequired: '请输入新密码',
+  newPasswordTooShort: `新密码至少需要${PASSWORD_MIN}位`,
+  newPasswordTooLong: `新密码不能超过${PASSWORD_MAX}位`,
+  currentPasswordWrong: '当前密码错误，请检查后重新输入',
+  samePassword: '新密码不能与当前密码相同',
+  followSelf: '不能关注自己',
+  keywordRequired: '请输入搜索关键词',
+} as const
+
+export const DISPLAY_ID_MESSAGES = {
+  userIdRequired: '请输入石榴号',
+  userIdLength: `石榴号长度需在${USER_ID_MIN}-${USER_ID_MAX}个字符之间`,
+  userIdChars: '石榴号只能包含字母、数字和下划线',
+} as const
+
+/** The public display id (石榴号): 3-15 letters, digits or underscores. */
+export const userIdSchema = z
+  .string({ error: DISPLAY_ID_MESSAGES.userIdRequired })
+  .trim()
+  .min(1, DISPLAY_ID_MESSAGES.userIdRequired)
+  .min(USER_ID_MIN, DISPLAY_ID_MESSAGES.userIdLength)
+  .max(USER_ID_MAX, DISPLAY_ID_MESSAGES.userIdLength)
+  .regex(/^[A-Za-z0-9_]+$/, DISPLAY_ID_MESSAGES.userIdChars)
+
+/** `/users/{id}`: the public display id; anything that is no one's id is a 404, not a 400. */
+export const userParams = z.object({ id: z.string().trim().min(1, USER_MESSAGES_NOT_FOUND).max(64, USER_MESSAGES_NOT_FOUND) })
+export type UserParams = z.infer<typeof userParams>
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v)
+
+/** Interests arrive as an array, a JSON array string or a comma-separated string (spec §3). */
+function toInterestList(v: unknown): unknown {
+  if (v === null || v === undefined) return v
+  if (Array.isArray(v)) return v
+  if (typeof v !== 'string') return v
+  const s = v.trim()
+  if (!s) return []
+  if (s.startsWith('[')) {
+    try {
+      return JSON.parse(s) as unknown
+    } catch {
+      return v
+    }
+  }
+  return s.split(/[,，]/)
+}
+
+export const interestsSchema = z.preprocess(
+  toInterestList,
+  z
+    .array(z.string({ error: USER_MESSAGES.interestsInvalid }).trim().max(INTEREST_MAX, USER_MESSAGES.interestTooLong), { error: USER_MESSAGES.interestsInvalid })
+    .transform((list) => list.filter((s) => s.length > 0))
+    .refine((list) => list.length <= INTERESTS_MAX, USER_MESSAGES.interestsTooMany)
+    .refine((list) => new Set(list).size === list.length, USER_MESSAGES.interestsDuplicate)
+    .nullable(),
+)
+
+const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9._\-/]+$/
+
+/**
+ * An avatar is media this server serves: `/uploads/...`, or the same path prefixed with an API base URL
+ * (stored without it). Other hosts are refused, so a profile cannot make every viewer fetch a foreign URL.
+ */
+export const avatarSchema = z
+  .string({ error: USER_MESSAGES.avatar })
+  .trim()
+  .max(500, USER_MESSAGES.avatar)
+  .transform((v, ctx) => {
+    if (v === '') return v
+    let p = v
+    if (/^https?:\/\//i.test(v)) {
+      try {
+        p = new URL(v).pathname
+      } catch {
+        p = ''
+      }
+    }
+    if (!UPLOAD_PATH.test(p) || p.includes('..')) {
+      ctx.addIssue({ code: 'custom', message: USER_MESSAGES.avatar })
+      return z.NEVER
+    }
+    return p
+  })
+
+/**
+ * Profile update. Every field is optional; unknown fields (ids, counters, verified, ...) are dropped.
+ * The bio is limited after its markup is stripped, which the server does (it may arrive with tags).
+ */
+export const profileUpdateBody = z.object({
+  nickname: z.string({ error: USER_MESSAGES.nicknameBlank }).trim().min(1, USER_MESSAGES.nicknameBlank).max(NICKNAME_MAX, USER_MESSAGES.nicknameTooLong).optional(),
+  bio: z.string({ error: USER_MESSAGES.bioTooLong }).max(5000, USER_MESSAGES.bioTooLong).nullish(),
+  avatar: avatarSchema.nullish(),
+  gender: z.preprocess(blankToNull, z.enum(GENDERS, { error: USER_MESSAGES.gender }).nullish()),
+  zodiac_sign: z.preprocess(blankToNull, z.enum(ZODIAC_SIGNS, { error: USER_MESSAGES.zodiac }).nullish()),
+  education: z.preprocess(blankToNull, z.enum(EDUCATIONS, { error: USER_MESSAGES.education }).nullish()),
+  mbti: z.preprocess(
+    (v) => (typeof v === 'string' ? blankToNull(v.trim().toUpperCase()) : v),
+    z.string({ error: USER_MESSAGES.mbti }).regex(/^[EI][SN][TF][JP]$/, USER_MESSAGES.mbti).nullish(),
+  ),
+  major: z.preprocess(blankToNull, z.string({ error: USER_MESSAGES.majorTooLong }).trim().max(MAJOR_MAX, USER_MESSAGES.majorTooLong).nullish()),
+  interests: interestsSchema.optional(),
+  location: z.string({ error: USER_MESSAGES.locationTooLong }).trim().max(LOCATION_MAX, USER_MESSAGES.locationTooLong).nullish(),
+})
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>
+
+export const passwordChangeBody = z.object({
+  currentPassword: z.string({ error: USER_MESSAGES.currentPasswordRequired }).min(1, USER_MESSAGES.currentPasswordRequired).max(200, USER_MESSAGES.currentPasswordWrong),
+  newPassword: z
+    .string({ error: USER_MESSAGES.newPasswordRequired })
+    .min(1, USER_MESSAGES.newPasswordRequired)
+    .min(PASSWORD_MIN, USER_MESSAGES.newPasswordTooShort)
+    .max(PASSWORD_MAX, USER_MESSAGES.newPasswordTooLong),
+})
+export type PasswordChangeBody = z.infer<typeof passwordChangeBody>
+
+export const userListQuery = pageQuery(20)
+export type UserListQuery = z.infer<typeof userListQuery>
+
+export const userSearchQuery = pageQuery(20).extend({
+  keyword: z.string({ error: USER_MESSAGES.keywordRequired }).trim().min(1, USER_MESSAGES.keywordRequired).max(50, '搜索关键词不能超过50个字符'),
+})
+export type UserSearchQuery = z.infer<typeof userSearchQuery>
+
+/* Replies */
+
+export const BUTTON_TYPES = ['follow', 'unfollow', 'back', 'mutual', 'normal'] as const
+export type ButtonType = (typeof BUTTON_TYPES)[number]
+
+export const followStateSchema = z.object({
+  followed: z.boolean(),
+  isMutual: z.boolean(),
+  buttonType: z.enum(BUTTON_TYPES).describe('follow 关注 / unfollow 已关注 / back 回关 / mutual 互相关注 / normal 本人'),
+})
+export type FollowState = z.infer<typeof followStateSchema>
+
+export const publicUserSchema = z.object({
+  user_id: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  bio: z.string(),
+  location: z.string(),
+  verified: z.number().int().describe('0 无 / 1 官方认证 / 2 个人认证'),
+})
+
+export const userStatsSchema = z.object({
+  follow_count: z.number().int(),
+  fans_count: z.number().int(),
+  post_count: z.number().int(),
+  like_count: z.number().int(),
+  collect_count: z.number().int(),
+  likes_and_collects: z.number().int(),
+})
+export type UserStats = z.infer<typeof userStatsSchema>
+
+export const profileSchema = publicUserSchema.extend({
+  gender: z.string().nullable(),
+  zodiac_sign: z.string().nullable(),
+  mbti: z.string().nullable(),
+  education: z.string().nullable(),
+  major: z.string().nullable(),
+  interests: z.array(z.string()),
+  created_at: z.string(),
+  ...userStatsSchema.shape,
+})
+export type Profile = z.infer<typeof profileSchema>
+
+/** The signed-in member (login, register, me): the profile plus the own numeric id. */
+export const selfSchema = profileSchema.extend({ id: z.number().int() })
+export type SelfUser = z.infer<typeof selfSchema>
+
+export const followEntrySchema = z.object({
+  id: z.number().int(),
+  user_id: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  bio: z.string(),
+  verified: z.number().int(),
+  fans_count: z.number().int(),
+  follow_count: z.number().int(),
+  post_count: z.number().int(),
+  isFollowing: z.boolean(),
+  isMutual: z.boolean(),
+  buttonType: z.enum(BUTTON_TYPES),
+  followed_at: z.string().nullable(),
+})
+export type FollowEntry = z.infer<typeof followEntrySchema>

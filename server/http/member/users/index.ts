@@ -1,0 +1,33 @@
+import type Router from '@koa/router'
+import { optionalUser, requireUser } from '../../../auth/middleware'
+import { passwordChangeBody, profileUpdateBody, userListQuery, userParams, userSearchQuery } from '../../../contract/users'
+import type { AppDeps } from '../../../deps'
+import { writeLimit } from '../../middlewares/rate-limit'
+import { validate } from '../../middlewares/validate'
+import { follow, followListHandler, followStatus, search, unfollow } from './follow-handlers'
+import { changePassword, deleteAccount, getPersonalityTags, getProfile, getStats, updateProfile } from './handlers'
+
+/**
+ * /api/users (member-and-visitor.md §7 Users). `{id}` is the public display id. /users/search is
+ * registered before /users/{id} so that it is not read as a user id ('search' is a reserved id).
+ */
+export function registerUserRoutes(router: Router, deps: AppDeps): void {
+  const auth = requireUser(deps)
+  const maybe = optionalUser(deps)
+  const writes = writeLimit(deps)
+  const params = validate({ params: userParams })
+  router.get('/users/search', maybe, validate({ query: userSearchQuery }), (ctx) => search(ctx, deps))
+  router.get('/users/:id', params, (ctx) => getProfile(ctx, deps))
+  router.get('/users/:id/stats', params, (ctx) => getStats(ctx, deps))
+  router.get('/users/:id/personality-tags', params, (ctx) => getPersonalityTags(ctx, deps))
+  router.put('/users/:id', auth, writes, validate({ params: userParams, body: profileUpdateBody }), (ctx) => updateProfile(ctx, deps))
+  router.put('/users/:id/password', auth, writes, validate({ params: userParams, body: passwordChangeBody }), (ctx) => changePassword(ctx, deps))
+  router.delete('/users/:id', auth, writes, params, (ctx) => deleteAccount(ctx, deps))
+  router.post('/users/:id/follow', auth, writes, params, (ctx) => follow(ctx, deps))
+  router.delete('/users/:id/follow', auth, writes, params, (ctx) => unfollow(ctx, deps))
+  router.get('/users/:id/follow-status', auth, params, (ctx) => followStatus(ctx, deps))
+  const list = validate({ params: userParams, query: userListQuery })
+  router.get('/users/:id/following', maybe, list, (ctx) => followListHandler('following')(ctx, deps))
+  router.get('/users/:id/followers', maybe, list, (ctx) => followListHandler('followers')(ctx, deps))
+  router.get('/users/:id/mutual-follows', maybe, list, (ctx) => followListHandler('mutual')(ctx, deps))
+}
