@@ -1,6 +1,13 @@
 import type Router from '@koa/router'
 import type { AppDeps } from '../../deps'
 import { registerAuthRoutes } from './auth'
+import { registerCategoryRoutes } from './categories'
+import { registerCommentRoutes } from './comments'
+import { registerLikeRoutes } from './likes'
+import { registerPostRoutes } from './posts'
+import { registerSearchRoutes } from './search'
+import { registerTagRoutes } from './tags'
+import { registerUploadRoutes } from './upload'
 import { registerUserRoutes } from './users'
 
 /**
@@ -10,4 +17,11 @@ import { registerUserRoutes } from './users'
 export function registerMemberRoutes(router: Router, deps: AppDeps): void {
   registerAuthRoutes(router, deps)
   registerUserRoutes(router, deps)
+  registerCategoryRoutes(router, deps)
+  registerTagRoutes(router, deps)
+  registerPostRoutes(router, deps)
+  registerCommentRoutes(router, deps)
+  registerLikeRoutes(router, deps)
+  registerSearchRoutes(router, deps)
+  registerUploadRoutes(router, deps)
 }

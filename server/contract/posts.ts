@@ -1,0 +1,194 @@
+import { z } from 'zod'
+import { idSchema, pageQuery, paginationSchema, queryFlag } from './common'
+
+/* Notes (posts): feed, detail, create / update / delete, collect (member-and-visitor.md §3, §5, §7). */
+
+export const TITLE_MAX = 100
+export const CONTENT_MAX = 2000
+/** Bound on the raw rich text (markup included) so a note cannot carry megabytes of tags. */
+export const CONTENT_RAW_MAX = 20_000
+export const IMAGES_MAX = 9
+export const TAGS_MAX = 10
+export const TAG_NAME_MAX = 8
+
+export const NOTE_TYPE = { image: 1, video: 2 } as const
+
+/** Length of rich text as the editor counts it: markup removed, entities as one character. */
+export function plainLength(html: string): number {
+  return [...html.replace(/<[^>]*>/g, '').replace(/&(?:#\d+|#x[\da-f]+|[a-z]+);/gi, '_')].length
+}
+
+/** Whether rich text has visible text (not only markup and blanks). */
+export function hasText(html: string): boolean {
+  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;/gi, ' ').trim().length > 0
+}
+
+const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])], { error: 'is_draft 必须是布尔值' }).transform((v) => v === true || v === 1 || v === '1' || v === 'true')
+
+const mediaUrl = z.string({ error: '媒体地址无效' }).trim().min(1, '媒体地址无效').max(500, '媒体地址无效')
+const imageRef = z.union([mediaUrl, z.object({ url: mediaUrl })], { error: '图片地址无效' }).transform((v) => (typeof v === 'string' ? v : v.url))
+
+export const videoInput = z.object({
+  url: z.string({ error: '请选择视频文件' }).trim().min(1, '请选择视频文件').max(500, '媒体地址无效'),
+  coverUrl: mediaUrl.nullish(),
+  cover_url: mediaUrl.nullish(),
+})
+
+/** Tag names as typed: trimmed, leading '#' dropped, duplicates ignored, ≤ 10 of ≤ 8 characters. */
+export const tagNames = z
+  .array(z.union([z.string(), z.object({ name: z.string() })], { error: '标签格式无效' }).transform((t) => (typeof t === 'string' ? t : t.name)), {
+    error: '标签格式无效',
+  })
+  .max(50, `最多只能添加${TAGS_MAX}个标签`)
+  .transform((names) => [...new Set(names.map((n) => n.normalize('NFKC').trim().replace(/^#+/, '').trim()).filter(Boolean))])
+  .refine((names) => names.length <= TAGS_MAX, `最多只能添加${TAGS_MAX}个标签`)
+  .refine((names) => names.every((n) => [...n].length <= TAG_NAME_MAX), `标签最多${TAG_NAME_MAX}个字`)
+  .refine((names) => names.every((n) => !/[<>\p{Cc}]/u.test(n)), '标签包含无效字符')
+
+const categoryRef = z.union([idSchema, z.null(), z.literal('')], { error: '分类无效' }).transform((v) => (v === '' ? null : v))
+
+const noteFields = {
+  title: z.string({ error: '标题必须是文本' }).trim().max(TITLE_MAX, `标题不能超过${TITLE_MAX}个字符`),
+  content: z
+    .string({ error: '内容必须是文本' })
+    .max(CONTENT_RAW_MAX, `内容不能超过${CONTENT_MAX}个字符`)
+    .refine((html) => plainLength(html) <= CONTENT_MAX, `内容不能超过${CONTENT_MAX}个字符`),
+  images: z.array(imageRef, { error: '图片列表无效' }).max(IMAGES_MAX, `最多只能上传${IMAGES_MAX}张图片`),
+  video: videoInput.nullable(),
+  tags: tagNames,
+  category_id: categoryRef,
+  type: z.union([z.literal(1), z.literal(2), z.enum(['1', '2'])], { error: '笔记类型必须是1或2' }).transform(Number),
+  is_draft: flag,
+}
+
+/** A complete note as the rules see it (create body, or stored note merged with an update). */
+export interface NoteDraft {
+  title: string
+  content: string
+  images: string[]
+  video: { url: string; coverUrl?: string | null; cover_url?: string | null } | null
+  tags: string[]
+  category_id: number | null
+  type: number
+  is_draft: boolean
+}
+
+/**
+ * The publish / draft rules of §5 (publish: title, content, category and media; draft: title or content).
+ * Returns the first message, or null when the note may be saved. Media is optional for drafts (decided).
+ */
+export function noteProblem(note: NoteDraft): string | null {
+  if (note.is_draft) return note.title || hasText(note.content) ? null : '请输入标题或内容'
+  if (!note.title) return '请输入标题'
+  if (!hasText(note.content)) return '请输入内容'
+  if (!note.category_id) return '请选择分类'
+  if (note.type === NOTE_TYPE.image && note.images.length === 0) return '请至少上传一张图片'
+  if (note.type === NOTE_TYPE.video && !note.video) return '请选择视频文件'
+  return null
+}
+
+export const postCreateBody = z
+  .object({
+    title: noteFields.title.default(''),
+    content: noteFields.content.default(''),
+    images: noteFields.images.default([]),
+    video: noteFields.video.optional().transform((v) => v ?? null),
+    tags: noteFields.tags.default([]),
+    category_id: noteFields.category_id.optional().transform((v) => v ?? null),
+    type: noteFields.type.default(1),
+    is_draft: flag.default(false),
+  })
+  .superRefine((note, ctx) => {
+    const problem = noteProblem(note)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+export type PostCreateBody = z.infer<typeof postCreateBody>
+
+/** Update: any subset of the fields; the merged note must pass the same rules (checked by the command). */
+export const postUpdateBody = z.object({
+  title: noteFields.title.optional(),
+  content: noteFields.content.optional(),
+  images: noteFields.images.optional(),
+  video: noteFields.video.optional(),
+  tags: noteFields.tags.optional(),
+  category_id: noteFields.category_id.optional(),
+  type: noteFields.type.optional(),
+  is_draft: flag.optional(),
+})
+export type PostUpdateBody = z.infer<typeof postUpdateBody>
+
+export const POST_SORTS = ['created_at', 'latest', 'newest', 'desc', 'oldest', 'asc', 'hot', 'popular', 'recommend'] as const
+export type PostOrder = 'newest' | 'oldest' | 'hot'
+export function postOrder(sort: (typeof POST_SORTS)[number] | undefined): PostOrder {
+  if (sort === 'oldest' || sort === 'asc') return 'oldest'
+  if (sort === 'hot' || sort === 'popular' || sort === 'recommend') return 'hot'
+  return 'newest'
+}
+
+export const postListQuery = pageQuery(20).extend({
+  category: z.string({ error: '分类无效' }).trim().max(50, '分类无效').optional().describe("分类ID或 category_title；'recommend' 为推荐频道"),
+  recommend: queryFlag.optional().describe('1 = 推荐频道（按热度排序）'),
+  type: z.enum(['1', '2'], { error: '笔记类型必须是1或2' }).transform(Number).optional(),
+  user_id: z.string({ error: '用户ID无效' }).trim().min(1, '用户ID无效').max(15, '用户ID无效').optional().describe('作者的小石榴号'),
+  is_draft: queryFlag.optional().describe('1 = 草稿（仅本人，需登录）'),
+  keyword: z.string({ error: '关键词无效' }).trim().max(100, '关键词不能超过100个字符').optional(),
+  sort: z.enum(POST_SORTS, { error: '不支持的排序方式' }).optional(),
+})
+export type PostListQuery = z.infer<typeof postListQuery>
+
+export const postDetailQuery = z.object({ skipViewCount: z.string().optional().describe('兼容参数：浏览量由服务器按每人每小时一次计算') })
+
+export const authorSchema = z.object({
+  nickname: z.string(),
+  user_avatar: z.string(),
+  author_account: z.string().describe('作者小石榴号'),
+  author_auto_id: z.number().int(),
+  user_id: z.string().describe('作者小石榴号'),
+  verified: z.number().int(),
+})
+
+/** A feed card: lean, only what the waterfall shows. */
+export const postCardSchema = authorSchema.extend({
+  id: z.number().int(),
+  title: z.string(),
+  type: z.number().int(),
+  image: z.string().nullable().describe('第一张图（视频笔记为封面）'),
+  thumbnail: z.string().nullable().describe('信息流尺寸的缩略图'),
+  image_width: z.number().int(),
+  image_height: z.number().int(),
+  video_url: z.string().nullable(),
+  cover_url: z.string().nullable(),
+  category: z.string().nullable(),
+  category_id: z.number().int().nullable(),
+  view_count: z.number().int(),
+  like_count: z.number().int(),
+  likeCount: z.number().int(),
+  collect_count: z.number().int(),
+  collectCount: z.number().int(),
+  comment_count: z.number().int(),
+  commentCount: z.number().int(),
+  liked: z.boolean(),
+  collected: z.boolean(),
+  is_draft: z.boolean(),
+  created_at: z.string(),
+})
+export type PostCard = z.infer<typeof postCardSchema>
+
+export const postListReply = z.object({ posts: z.array(postCardSchema), pagination: paginationSchema })
+
+export const postDetailSchema = postCardSchema.extend({
+  content: z.string(),
+  images: z.array(z.string()),
+  image_list: z.array(z.object({ url: z.string(), thumbnail: z.string().nullable(), width: z.number().int(), height: z.number().int() })),
+  video: z.object({ url: z.string(), coverUrl: z.string().nullable() }).nullable(),
+  videos: z.array(z.object({ url: z.string(), coverUrl: z.string().nullable() })),
+  tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  location: z.string().nullable(),
+  followed: z.boolean(),
+  isLiked: z.boolean(),
+  isCollected: z.boolean(),
+  updated_at: z.string(),
+})
+export type PostDetail = z.infer<typeof postDetailSchema>
+
+export const collectReply = z.object({ collected: z.boolean(), collectCount: z.number().int(), collect_count: z.number().int() })

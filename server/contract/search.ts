@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { pageQuery, paginationSchema } from './common'
+import { postCardSchema } from './posts'
+
+/* Search (member-and-visitor.md §2.10, §7): notes by keyword and/or tag, users by keyword. */
+
+const TYPE_ALIASES: Record<string, SearchType> = { post: 'posts', video: 'videos', user: 'users' }
+export const SEARCH_TYPES = ['all', 'posts', 'videos', 'users'] as const
+export type SearchType = (typeof SEARCH_TYPES)[number]
+/** Tag chips: the 10 most frequent tags of the results. */
+export const TAG_STATS_MAX = 10
+
+export const searchQuery = pageQuery(20).extend({
+  type: z
+    .string()
+    .transform((t) => TYPE_ALIASES[t] ?? t)
+    .pipe(z.enum(SEARCH_TYPES, { error: '搜索类型只能是 all、posts、videos 或 users' }))
+    .default('posts'),
+  keyword: z.string({ error: '关键词无效' }).trim().max(100, '关键词不能超过100个字符').optional(),
+  tag: z.string({ error: '标签无效' }).trim().max(32, '标签无效').optional(),
+})
+export type SearchQuery = z.infer<typeof searchQuery>
+
+export const searchPostsQuery = pageQuery(20).extend({
+  keyword: z.string({ error: '请输入搜索关键词' }).trim().min(1, '请输入搜索关键词').max(100, '关键词不能超过100个字符'),
+})
+export type SearchPostsQuery = z.infer<typeof searchPostsQuery>
+
+export const tagStatSchema = z.object({ id: z.number().int(), label: z.string(), count: z.number().int() })
+export type TagStat = z.infer<typeof tagStatSchema>
+
+export const searchUserSchema = z.object({
+  id: z.number().int(),
+  user_id: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  bio: z.string(),
+  verified: z.number().int(),
+  fans_count: z.number().int(),
+  follow_count: z.number().int(),
+  post_count: z.number().int(),
+  isFollowing: z.boolean(),
+  isMutual: z.boolean(),
+  buttonType: z.enum(['follow', 'unfollow', 'back', 'mutual', 'self']),
+})
+export type SearchUser = z.infer<typeof searchUserSchema>
+
+export const searchReply = z.object({
+  keyword: z.string(),
+  tag: z.string(),
+  type: z.enum(SEARCH_TYPES),
+  posts: z.object({ data: z.array(postCardSchema), pagination: paginationSchema }),
+  users: z.object({ data: z.array(searchUserSchema), pagination: paginationSchema }),
+  tagStats: z.array(tagStatSchema),
+})
+
+/** Tags and categories. */
+export const tagListQuery = pageQuery(50).extend({ keyword: z.string().trim().max(32, '关键词无效').optional() })
+export type TagListQuery = z.infer<typeof tagListQuery>
+export const hotTagsQuery = z.object({
+  limit: z.coerce.number({ error: 'limit 必须是正整数' }).int('limit 必须是正整数').min(1, 'limit 必须是正整数').max(50, 'limit 不能超过50').default(10),
+})
+export const CATEGORY_SORT_FIELDS = ['id', 'name', 'category_title', 'post_count', 'created_at'] as const
+export const categoryListQuery = z.object({
+  sortField: z.enum(CATEGORY_SORT_FIELDS, { error: '不支持的排序字段' }).default('id'),
+  sortOrder: z
+    .string()
+    .transform((s) => s.toLowerCase())
+    .pipe(z.enum(['asc', 'desc'], { error: '排序只能是 asc 或 desc' }))
+    .default('asc'),
+  name: z.string().trim().max(50).optional(),
+  category_title: z.string().trim().max(50).optional(),
+})
+export type CategoryListQuery = z.infer<typeof categoryListQuery>

@@ -1,0 +1,43 @@
+import { z } from 'zod'
+
+/* Uploads (member-and-visitor.md §5, §7, §9): images ≤ 5 MB (≤ 9 per batch), one video ≤ 100 MB. */
+
+export const IMAGE_MAX_MB = 5
+export const VIDEO_MAX_MB = 100
+export const BATCH_MAX_FILES = 9
+
+export const UPLOAD_MESSAGES = {
+  noFile: '请选择文件',
+  notImage: '请选择图片文件',
+  imageTooBig: `图片大小不能超过${IMAGE_MAX_MB}MB`,
+  tooMany: `最多只能上传${BATCH_MAX_FILES}张图片`,
+  notVideo: '请选择视频文件',
+  videoTooBig: `文件大小不能超过${VIDEO_MAX_MB}MB`,
+  noVideo: '没有视频文件',
+} as const
+
+export const imageUploadReply = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  originalname: z.string(),
+  size: z.number().int(),
+})
+export type ImageUploadReply = z.infer<typeof imageUploadReply>
+
+export const multipleUploadReply = z.object({
+  uploaded: z.array(imageUploadReply),
+  failed: z.array(z.object({ originalname: z.string(), message: z.string() })),
+})
+
+export const videoUploadReply = z.object({
+  url: z.string(),
+  coverUrl: z.string().nullable(),
+  cover: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  originalname: z.string(),
+  size: z.number().int(),
+  duration: z.number().int(),
+})
+export type VideoUploadReply = z.infer<typeof videoUploadReply>

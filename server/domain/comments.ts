@@ -1,0 +1,127 @@
+import type { DataSource } from 'typeorm'
+import type { CommentCreateBody, CommentListQuery, CommentView, ReplyListQuery } from '../contract/comments'
+import { Comment } from '../db/entities'
+import { toBool, type SqlReader } from '../db/reader'
+import { execute, query } from '../db/sql'
+import { inTransaction } from '../db/transaction'
+import { Forbidden, Invalid, NotFound } from '../http/errors'
+import { pagination, type Pagination } from '../http/envelope'
+import { loadComment, loadCommentPage, loadReplyPage, markNoteAuthor } from '../presenters/comment'
+import { interactableNote } from './collections'
+import { recount } from './counters'
+import { notify } from './notifications'
+import { refreshHotScores } from './ranking'
+import { mentionedUserIds, sanitizeRichText } from './richtext'
+
+/*
+ * Comments are one level deep: a reply to a reply attaches to the top-level comment and keeps whom it
+ * answers in reply_to_user_id. Creating one bumps posts.comment_count (all comments, replies included),
+ * the top-level comment's reply_count and the note's hot_score, and notifies: the note's author (4), the
+ * answered user (5) and mentioned users (7), each person at most once per comment, never the actor.
+ */
+
+export async function createComment(db: DataSource, reader: SqlReader, userId: number, input: CommentCreateBody): Promise<CommentView> {
+  const content = sanitizeRichText(input.content)
+  if (!/<img\b/i.test(content) && !content.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim()) throw Invalid('请输入评论内容或上传图片')
+  const { id, authorId } = await inTransaction(db, async (manager) => {
+    const { authorId } = await interactableNote(manager, input.post_id, userId)
+    let topId: number | null = null
+    let answeredUserId: number | null = null
+    if (input.parent_id) {
+      const [parent] = await query<{ id: number; post_id: number; parent_id: number | null; user_id: number }>(manager, 'SELECT id, post_id, parent_id, user_id FROM comments WHERE id = ?', [input.parent_id])
+      if (!parent) throw NotFound('回复的评论不存在')
+      if (Number(parent.post_id) !== input.post_id) throw Invalid('回复的评论不属于这篇笔记')
+      topId = parent.parent_id === null ? Number(parent.id) : Number(parent.parent_id)
+      answeredUserId = Number(parent.user_id)
+    }
+    const inserted = await manager.insert(Comment, { post_id: input.post_id, user_id: userId, parent_id: topId, reply_to_user_id: answeredUserId, content, like_count: 0, reply_count: 0 })
+    const commentId = Number(inserted.identifiers[0]!.id)
+    await execute(manager, 'UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?', [input.post_id])
+    if (topId) await execute(manager, 'UPDATE comments SET reply_count = reply_count + 1 WHERE id = ?', [topId])
+    await refreshHotScores(manager, [input.post_id])
+    const notified = new Set<number>([userId])
+    const tell = async (receiver: number | null, type: 4 | 5 | 7) => {
+      if (receiver === null || notified.has(receiver)) return
+      notified.add(receiver)
+      await notify(manager, { userId: receiver, senderId: userId, type, postId: input.post_id, commentId })
+    }
+    await tell(answeredUserId, 5)
+    await tell(authorId, 4)
+    const mentioned = mentionedUserIds(content)
+    if (mentioned.length) {
+      const rows = await query<{ id: number }>(manager, `SELECT id FROM users WHERE user_id IN (${mentioned.map(() => '?').join(', ')})`, mentioned)
+      for (const r of rows) await tell(Number(r.id), 7)
+    }
+    return { id: commentId, authorId }
+  })
+  const view = await loadComment(reader, id, userId)
+  if (!view) throw NotFound('评论不存在')
+  return markNoteAuthor([view], authorId)[0]!
+}
+
+/**
+ * Delete an own comment (with its replies) or reply, the likes and notifications hanging off them, and
+ * correct posts.comment_count, the parent's reply_count and the note's hot_score. Returns how many
+ * comments went.
+ */
+export async function deleteComment(db: DataSource, userId: number, commentId: number): Promise<number> {
+  const [comment] = await query<{ user_id: number; post_id: number; parent_id: number | null }>(db, 'SELECT user_id, post_id, parent_id FROM comments WHERE id = ?', [commentId])
+  if (!comment) throw NotFound('评论不存在')
+  if (Number(comment.user_id) !== userId) throw Forbidden(comment.parent_id === null ? '只能删除自己发布的评论' : '只能删除自己发布的回复')
+  return removeComment(db, commentId)
+}
+
+/** Deletion without the owner check (shared with the admin API). */
+export function removeComment(db: DataSource, commentId: number): Promise<number> {
+  return inTransaction(db, async (manager) => {
+    const [comment] = await query<{ post_id: number; parent_id: number | null }>(manager, 'SELECT post_id, parent_id FROM comments WHERE id = ?', [commentId])
+    if (!comment) return 0
+    const replies = await query<{ id: number }>(manager, 'SELECT id FROM comments WHERE parent_id = ?', [commentId])
+    const ids = [commentId, ...replies.map((r) => Number(r.id))]
+    for (const id of ids) {
+      await execute(manager, 'DELETE FROM likes WHERE target_type = 2 AND target_id = ?', [id])
+      await execute(manager, 'DELETE FROM notifications WHERE comment_id = ?', [id])
+    }
+    await execute(manager, 'DELETE FROM comments WHERE parent_id = ?', [commentId])
+    await execute(manager, 'DELETE FROM comments WHERE id = ?', [commentId])
+    const postId = Number(comment.post_id)
+    await recount(manager, 'posts', [postId])
+    if (comment.parent_id !== null) await recount(manager, 'comments', [Number(comment.parent_id)])
+    await refreshHotScores(manager, [postId])
+    return ids.length
+  })
+}
+
+interface VisibleNote {
+  author_id: number
+  is_draft: boolean | number
+  total: number
+}
+
+function assertVisible(note: VisibleNote | undefined, viewerId: number | null): asserts note is VisibleNote {
+  if (!note || (toBool(note.is_draft) && Number(note.author_id) !== viewerId)) throw NotFound('笔记不存在')
+}
+
+export async function listComments(reader: SqlReader, postId: number, viewerId: number | null, q: CommentListQuery): Promise<{ comments: CommentView[]; pagination: Pagination }> {
+  const [note, comments] = await Promise.all([
+    reader.one<VisibleNote>(
+      'SELECT p.user_id AS author_id, p.is_draft, (SELECT COUNT(*) FROM comments c WHERE c.post_id = p.id AND c.parent_id IS NULL) AS total FROM posts p WHERE p.id = ?',
+      [postId],
+    ),
+    loadCommentPage(reader, { postId, order: q.sort, limit: q.limit, offset: (q.page - 1) * q.limit }, viewerId),
+  ])
+  assertVisible(note, viewerId)
+  return { comments: markNoteAuthor(comments, Number(note.author_id)), pagination: pagination(q.page, q.limit, Number(note.total)) }
+}
+
+export async function listReplies(reader: SqlReader, commentId: number, viewerId: number | null, q: ReplyListQuery): Promise<{ replies: CommentView[]; pagination: Pagination }> {
+  const parent = await reader.one<VisibleNote & { parent_id: number | null }>(
+    `SELECT c.parent_id, p.user_id AS author_id, p.is_draft, (SELECT COUNT(*) FROM comments r WHERE r.parent_id = c.id) AS total
+     FROM comments c INNER JOIN posts p ON p.id = c.post_id WHERE c.id = ?`,
+    [commentId],
+  )
+  if (!parent) throw NotFound('评论不存在')
+  assertVisible(parent, viewerId)
+  const replies = markNoteAuthor(await loadReplyPage(reader, commentId, q.limit, (q.page - 1) * q.limit, viewerId), Number(parent.author_id))
+  return { replies, pagination: pagination(q.page, q.limit, Number(parent.total)) }
+}

@@ -1,0 +1,124 @@
+import type { DatabaseKind } from '../config'
+import { postOrder, type PostCard, type PostListQuery } from '../contract/posts'
+import type { SqlReader, SqlValue } from '../db/reader'
+import { containsPattern, LIKE_ESCAPE } from '../db/sql'
+import { pagination, type Pagination } from '../http/envelope'
+import { Forbidden, Unauthorized } from '../http/errors'
+import { loadPostCards } from '../presenters/post'
+import { matchCondition, termsOf } from '../search/index'
+
+/*
+ * GET /posts: the feed and every filtered note list. Two queries per page: the page of ids (through the
+ * composite indexes idx_posts_feed, idx_posts_feed_type, idx_posts_category_feed, idx_posts_user,
+ * idx_posts_hot, idx_posts_category_hot), then the cards (presenters/post.ts). The total comes from a
+ * COUNT that is cached for a few seconds per filter (below).
+ */
+
+/**
+ * Totals of big lists are cached per filter for COUNT_TTL_MS (and dropped at once when this process writes
+ * a note), so paging the feed does not count 100,000 rows per request. Another instance's writes show up
+ * in the total within the TTL; the list itself is always live.
+ */
+const COUNT_TTL_MS = 10_000
+const COUNT_CACHE_MAX = 2000
+const counts = new Map<string, { n: number; at: number }>()
+
+export function invalidateFeedCounts(): void {
+  counts.clear()
+}
+
+export async function cachedCount(key: string, compute: () => Promise<number>): Promise<number> {
+  const hit = counts.get(key)
+  const now = Date.now()
+  if (hit && now - hit.at < COUNT_TTL_MS) return hit.n
+  const n = await compute()
+  if (counts.size >= COUNT_CACHE_MAX) counts.clear()
+  counts.set(key, { n, at: now })
+  return n
+}
+
+export interface FeedViewer {
+  id: number
+}
+
+export interface FeedPage {
+  posts: PostCard[]
+  pagination: Pagination
+}
+
+const emptyPage = (q: PostListQuery): FeedPage => ({ posts: [], pagination: pagination(q.page, q.limit, 0) })
+
+/** 'recommend' → the recommend channel; an id or category_title → that category; unknown → no notes. */
+async function resolveCategory(reader: SqlReader, category: string | undefined): Promise<{ recommend: boolean; id: number | null; unknown: boolean }> {
+  if (!category || category === 'general' || category === 'all') return { recommend: false, id: null, unknown: false }
+  if (category === 'recommend') return { recommend: true, id: null, unknown: false }
+  const row = /^\d{1,9}$/.test(category)
+    ? await reader.one<{ id: number }>('SELECT id FROM categories WHERE id = ?', [Number(category)])
+    : await reader.one<{ id: number }>('SELECT id FROM categories WHERE category_title = ?', [category])
+  return row ? { recommend: false, id: Number(row.id), unknown: false } : { recommend: false, id: null, unknown: true }
+}
+
+export async function listFeed(reader: SqlReader, kind: DatabaseKind, viewer: FeedViewer | null, q: PostListQuery): Promise<FeedPage> {
+  const category = await resolveCategory(reader, q.category)
+  if (category.unknown) return emptyPage(q)
+  let authorId: number | null = null
+  if (q.user_id) {
+    const row = await reader.one<{ id: number }>('SELECT id FROM users WHERE user_id = ?', [q.user_id])
+    if (!row) return emptyPage(q)
+    authorId = Number(row.id)
+  }
+  const drafts = q.is_draft === true
+  if (drafts) {
+    // Drafts are private: only their author lists them (decided: another user's drafts → 403).
+    if (!viewer) throw Unauthorized('请先登录')
+    if (authorId !== null && authorId !== viewer.id) throw Forbidden('只能查看自己的草稿')
+    authorId = viewer.id
+  }
+  const where: string[] = [drafts ? 'p.is_draft = TRUE' : 'p.is_draft = FALSE']
+  const params: SqlValue[] = []
+  if (authorId !== null) {
+    where.push('p.user_id = ?')
+    params.push(authorId)
+  }
+  if (category.id !== null) {
+    where.push('p.category_id = ?')
+    params.push(category.id)
+  }
+  if (q.type) {
+    where.push('p.type = ?')
+    params.push(q.type)
+  }
+  if (q.keyword) {
+    if (drafts) {
+      // Drafts are not in the search index (empty search_text); the author's own drafts are few.
+      where.push(`(p.title LIKE ? ${LIKE_ESCAPE} OR p.content LIKE ? ${LIKE_ESCAPE})`)
+      const like = containsPattern(q.keyword)
+      params.push(like, like)
+    } else {
+      const terms = termsOf(q.keyword)
+      if (terms.length === 0) return emptyPage(q)
+      const m = matchCondition(kind, terms)
+      where.push(m.sql)
+      params.push(...m.params)
+    }
+  }
+  const order = category.recommend || q.recommend ? 'hot' : postOrder(q.sort)
+  const orderBy = order === 'hot' ? 'p.hot_score DESC, p.id DESC' : order === 'oldest' ? 'p.created_at ASC, p.id ASC' : 'p.created_at DESC, p.id DESC'
+  const whereSql = where.join(' AND ')
+  const offset = (q.page - 1) * q.limit
+  const [idRows, total] = await Promise.all([
+    reader.all<{ id: number }>(`SELECT p.id FROM posts p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [...params, q.limit, offset]),
+    drafts ? countRows(reader, whereSql, params) : cachedCount(`${whereSql}|${params.join('|')}`, () => countRows(reader, whereSql, params)),
+  ])
+  const posts = await loadPostCards(
+    reader,
+    idRows.map((r) => Number(r.id)),
+    viewer?.id ?? null,
+  )
+  return { posts, pagination: pagination(q.page, q.limit, total) }
+}
+
+async function countRows(reader: SqlReader, whereSql: string, params: SqlValue[]): Promise<number> {
+  const row = await reader.one<{ n: number }>(`SELECT COUNT(*) AS n FROM posts p WHERE ${whereSql}`, params)
+  return Number(row?.n ?? 0)
+}

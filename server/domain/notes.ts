@@ -1,0 +1,214 @@
+import type { DataSource, EntityManager } from 'typeorm'
+import { noteProblem, NOTE_TYPE, type NoteDraft, type PostCreateBody, type PostUpdateBody } from '../contract/posts'
+import { inTransaction } from '../db/transaction'
+import { dateParam, execute, kindOf, query } from '../db/sql'
+import { Post } from '../db/entities'
+import { toBool, toIso } from '../db/reader'
+import { Forbidden, Invalid, NotFound } from '../http/errors'
+import type { MediaStorage } from '../media/storage'
+import { searchText } from '../search/tokenizer'
+import { recount } from './counters'
+import { invalidateFeedCounts } from './feed'
+import { resolveImages, resolveVideo, type NoteImage, type NoteVideo } from './note-media'
+import { notifyMany } from './notifications'
+import { hotScore, refreshHotScores } from './ranking'
+import { mentionedUserIds, plainText, sanitizeRichText } from './richtext'
+import { noteTagNames, setNoteTags } from './tags'
+
+/*
+ * Note commands: create, update, delete. Each owns its multi-row write in one transaction: the post row,
+ * its images / video, tags (use_count), search_text, hot_score, the author's post_count, the category's
+ * post_count and mention notifications (type 8, sent when a note is published with new mentions).
+ * Drafts have an empty search_text, so they never appear in search.
+ */
+
+export interface NotesEnv {
+  db: DataSource
+  storage: MediaStorage
+}
+
+interface StoredNote {
+  id: number
+  user_id: number
+  title: string
+  content: string
+  type: number
+  is_draft: boolean
+  category_id: number | null
+  created_at: string
+}
+
+async function loadNote(db: DataSource | EntityManager, postId: number): Promise<StoredNote | null> {
+  const [row] = await query<StoredNote>(db, 'SELECT id, user_id, title, content, type, is_draft, category_id, created_at FROM posts WHERE id = ?', [postId])
+  if (!row) return null
+  return { ...row, id: Number(row.id), user_id: Number(row.user_id), type: Number(row.type), is_draft: toBool(row.is_draft), category_id: row.category_id === null ? null : Number(row.category_id), created_at: toIso(row.created_at) }
+}
+
+/** The note if `userId` owns it: 404 when it does not exist, 403 when it is someone else's. */
+export async function ownedNote(db: DataSource, postId: number, userId: number): Promise<StoredNote> {
+  const note = await loadNote(db, postId)
+  if (!note) throw NotFound('笔记不存在')
+  if (note.user_id !== userId) throw Forbidden('只能操作自己的笔记')
+  return note
+}
+
+async function checkCategory(db: DataSource, categoryId: number | null): Promise<void> {
+  if (categoryId === null) return
+  const rows = await query(db, 'SELECT id FROM categories WHERE id = ?', [categoryId])
+  if (rows.length === 0) throw Invalid('分类不存在')
+}
+
+async function mentionedIds(manager: EntityManager, html: string): Promise<number[]> {
+  const displayIds = mentionedUserIds(html)
+  if (displayIds.length === 0) return []
+  const rows = await query<{ id: number }>(manager, `SELECT id FROM users WHERE user_id IN (${displayIds.map(() => '?').join(', ')})`, displayIds)
+  return rows.map((r) => Number(r.id))
+}
+
+async function writeMedia(manager: EntityManager, postId: number, images: NoteImage[] | null, video: NoteVideo | null | undefined): Promise<void> {
+  if (images) {
+    await execute(manager, 'DELETE FROM post_images WHERE post_id = ?', [postId])
+    // The first image has sort_order 0: feed cards join it directly (presenters/post.ts).
+    for (const [i, img] of images.entries()) {
+      await execute(manager, 'INSERT INTO post_images (post_id, url, thumbnail_url, width, height, sort_order) VALUES (?, ?, ?, ?, ?, ?)', [postId, img.url, img.thumbnailUrl, img.width, img.height, i])
+    }
+  }
+  if (video !== undefined) {
+    await execute(manager, 'DELETE FROM post_videos WHERE post_id = ?', [postId])
+    if (video) await execute(manager, 'INSERT INTO post_videos (post_id, url, cover_url, duration, size) VALUES (?, ?, ?, 0, 0)', [postId, video.url, video.coverUrl])
+  }
+}
+
+/** Published-note counters of the author and the category move together with the note's state. */
+async function movePublishedCounters(manager: EntityManager, userId: number, before: { published: boolean; category: number | null }, after: { published: boolean; category: number | null }): Promise<void> {
+  const delta = Number(after.published) - Number(before.published)
+  if (delta) await execute(manager, 'UPDATE users SET post_count = CASE WHEN post_count + ? < 0 THEN 0 ELSE post_count + ? END WHERE id = ?', [delta, delta, userId])
+  if (before.published && before.category && (!after.published || after.category !== before.category))
+    await execute(manager, 'UPDATE categories SET post_count = CASE WHEN post_count > 0 THEN post_count - 1 ELSE 0 END WHERE id = ?', [before.category])
+  if (after.published && after.category && (!before.published || after.category !== before.category))
+    await execute(manager, 'UPDATE categories SET post_count = post_count + 1 WHERE id = ?', [after.category])
+}
+
+export async function createNote(env: NotesEnv, userId: number, input: PostCreateBody): Promise<number> {
+  await checkCategory(env.db, input.category_id)
+  const isVideo = input.type === NOTE_TYPE.video
+  const images = isVideo ? [] : await resolveImages(env.storage, input.images)
+  const video = isVideo && input.video ? await resolveVideo(env.storage, input.video) : null
+  const content = sanitizeRichText(input.content)
+  const id = await inTransaction(env.db, async (manager) => {
+    const now = new Date()
+    const [author] = await query<{ location: string | null }>(manager, 'SELECT location FROM users WHERE id = ?', [userId])
+    const text = input.is_draft ? '' : searchText(input.title, plainText(content), ...input.tags)
+    const score = hotScore({ likes: 0, collects: 0, comments: 0, views: 0, createdAt: now })
+    const inserted = await manager.insert(Post, {
+      user_id: userId,
+      title: input.title,
+      content,
+      type: input.type,
+      is_draft: input.is_draft,
+      category_id: input.category_id,
+      location: author?.location ?? null,
+      hot_score: score,
+      search_text: text,
+      created_at: now,
+      updated_at: now,
+    })
+    const postId = Number(inserted.identifiers[0]!.id)
+    await writeMedia(manager, postId, images, video)
+    await setNoteTags(manager, postId, input.tags)
+    await movePublishedCounters(manager, userId, { published: false, category: null }, { published: !input.is_draft, category: input.category_id })
+    if (!input.is_draft) await notifyMany(manager, await mentionedIds(manager, content), { senderId: userId, type: 8, postId })
+    return postId
+  })
+  invalidateFeedCounts()
+  return id
+}
+
+async function currentMedia(db: DataSource, postId: number): Promise<{ images: string[]; video: NoteDraft['video'] }> {
+  const images = await query<{ url: string }>(db, 'SELECT url FROM post_images WHERE post_id = ? ORDER BY sort_order', [postId])
+  const [video] = await query<{ url: string; cover_url: string | null }>(db, 'SELECT url, cover_url FROM post_videos WHERE post_id = ?', [postId])
+  return { images: images.map((i) => i.url), video: video ? { url: video.url, coverUrl: video.cover_url } : null }
+}
+
+export async function updateNote(env: NotesEnv, userId: number, postId: number, patch: PostUpdateBody): Promise<void> {
+  const note = await ownedNote(env.db, postId, userId)
+  const media = await currentMedia(env.db, postId)
+  const tagsBefore = await noteTagNames(env.db.manager, postId)
+  const merged: NoteDraft = {
+    title: patch.title ?? note.title,
+    content: patch.content ?? note.content,
+    images: patch.images ?? media.images,
+    video: patch.video !== undefined ? patch.video : media.video,
+    tags: patch.tags ?? tagsBefore,
+    category_id: patch.category_id !== undefined ? patch.category_id : note.category_id,
+    type: patch.type ?? note.type,
+    is_draft: patch.is_draft ?? note.is_draft,
+  }
+  const problem = noteProblem(merged)
+  if (problem) throw Invalid(problem)
+  if (merged.category_id !== note.category_id) await checkCategory(env.db, merged.category_id)
+  const isVideo = merged.type === NOTE_TYPE.video
+  const typeChanged = merged.type !== note.type
+  // Only re-check media that changed; switching type clears the other kind of media.
+  const images = isVideo ? (typeChanged || patch.images ? [] : null) : patch.images || typeChanged ? await resolveImages(env.storage, merged.images) : null
+  const video = !isVideo ? (typeChanged || patch.video !== undefined ? null : undefined) : patch.video !== undefined || typeChanged ? (merged.video ? await resolveVideo(env.storage, merged.video) : null) : undefined
+  const content = patch.content !== undefined ? sanitizeRichText(patch.content) : note.content
+  const kind = kindOf(env.db)
+  const firstPublish = note.is_draft && !merged.is_draft
+  await inTransaction(env.db, async (manager) => {
+    const now = new Date()
+    // A draft's date becomes its publication time when it is first published.
+    const createdAt = firstPublish ? now : new Date(note.created_at)
+    const text = merged.is_draft ? '' : searchText(merged.title, plainText(content), ...merged.tags)
+    await execute(manager, 'UPDATE posts SET title = ?, content = ?, type = ?, is_draft = ?, category_id = ?, search_text = ?, created_at = ?, updated_at = ? WHERE id = ?', [
+      merged.title,
+      content,
+      merged.type,
+      merged.is_draft ? 1 : 0,
+      merged.category_id,
+      text,
+      dateParam(kind, createdAt),
+      dateParam(kind, now),
+      postId,
+    ])
+    await writeMedia(manager, postId, images, video)
+    if (patch.tags) await setNoteTags(manager, postId, merged.tags)
+    await movePublishedCounters(manager, userId, { published: !note.is_draft, category: note.category_id }, { published: !merged.is_draft, category: merged.category_id })
+    if (firstPublish) await refreshHotScores(manager, [postId])
+    if (!merged.is_draft) {
+      const before = new Set(note.is_draft ? [] : await mentionedIds(manager, note.content))
+      const added = (await mentionedIds(manager, content)).filter((id) => !before.has(id))
+      await notifyMany(manager, added, { senderId: userId, type: 8, postId })
+    }
+  })
+  invalidateFeedCounts()
+}
+
+/**
+ * Delete a note and everything hanging off it: images, video, tags (use_count), comments and their likes,
+ * likes and collections of the note, notifications about it, view records; and every counter they fed
+ * (the author's post / like / collect counts, the category's post count) in the same transaction.
+ */
+export async function deleteNote(env: NotesEnv, userId: number, postId: number): Promise<void> {
+  const note = await ownedNote(env.db, postId, userId)
+  await removeNote(env.db, note)
+  invalidateFeedCounts()
+}
+
+/** Deletion without the owner check (shared with the admin API and account deletion). */
+export async function removeNote(db: DataSource, note: { id: number; user_id: number; category_id: number | null }): Promise<void> {
+  await inTransaction(db, async (manager) => {
+    const tagIds = (await query<{ tag_id: number }>(manager, 'SELECT tag_id FROM post_tags WHERE post_id = ?', [note.id])).map((r) => Number(r.tag_id))
+    await execute(manager, 'DELETE FROM likes WHERE target_type = 2 AND target_id IN (SELECT id FROM comments WHERE post_id = ?)', [note.id])
+    await execute(manager, 'DELETE FROM likes WHERE target_type = 1 AND target_id = ?', [note.id])
+    await execute(manager, 'DELETE FROM notifications WHERE target_id = ?', [note.id])
+    await execute(manager, 'DELETE FROM post_views WHERE post_id = ?', [note.id])
+    await execute(manager, 'DELETE FROM comments WHERE post_id = ? AND parent_id IS NOT NULL', [note.id])
+    for (const table of ['comments', 'collections', 'post_tags', 'post_images', 'post_videos']) await execute(manager, `DELETE FROM ${table} WHERE post_id = ?`, [note.id])
+    await execute(manager, 'DELETE FROM posts WHERE id = ?', [note.id])
+    await recount(manager, 'users', [note.user_id])
+    if (tagIds.length) await recount(manager, 'tags', tagIds)
+    if (note.category_id) await recount(manager, 'categories', [note.category_id])
+  })
+  invalidateFeedCounts()
+}

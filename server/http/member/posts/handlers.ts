@@ -1,0 +1,68 @@
+import type { Context } from 'koa'
+import { currentUser, viewer } from '../../../auth/middleware'
+import type { PostCreateBody, PostListQuery, PostUpdateBody } from '../../../contract/posts'
+import { readerFor } from '../../../db/reader'
+import { kindOf } from '../../../db/sql'
+import type { AppDeps } from '../../../deps'
+import { collectNote, uncollectNote } from '../../../domain/collections'
+import { listFeed } from '../../../domain/feed'
+import { createNote, deleteNote, updateNote, type NotesEnv } from '../../../domain/notes'
+import { recordView, viewedRecently, viewerKey } from '../../../domain/views'
+import { mediaStorage } from '../../../media/storage'
+import { loadPostDetail } from '../../../presenters/post'
+import { ok } from '../../envelope'
+import { NotFound } from '../../errors'
+import { validated } from '../../middlewares/validate'
+
+type IdParams = { id: number }
+
+const notesEnv = (deps: AppDeps): NotesEnv => ({ db: deps.db, storage: mediaStorage(deps.config.uploadsDir) })
+
+export async function listPosts(ctx: Context, deps: AppDeps): Promise<void> {
+  const { query } = validated<PostListQuery>(ctx)
+  const me = viewer(ctx)
+  ok(ctx, await listFeed(readerFor(deps.db), kindOf(deps.db), me ? { id: me.id } : null, query))
+}
+
+/**
+ * Note detail. Drafts exist only for their author (404 for anyone else). The view is counted on the server
+ * (once per viewer per hour); `skipViewCount` is accepted and ignored.
+ */
+export async function getPost(ctx: Context, deps: AppDeps): Promise<void> {
+  const { id } = validated<unknown, unknown, IdParams>(ctx).params
+  const me = viewer(ctx)
+  const key = viewerKey(me?.id ?? null, ctx.ip, ctx.get('user-agent'))
+  const loaded = await loadPostDetail(readerFor(deps.db), id, me?.id ?? null, key)
+  if (!loaded || (loaded.isDraft && loaded.authorId !== me?.id)) throw NotFound('笔记不存在')
+  const { detail } = loaded
+  if (!loaded.isDraft && !viewedRecently(loaded.viewedAt) && (await recordView(deps.db, id, key))) detail.view_count += 1
+  ok(ctx, detail)
+}
+
+export async function createPost(ctx: Context, deps: AppDeps): Promise<void> {
+  const body = validated<unknown, PostCreateBody>(ctx).body
+  const id = await createNote(notesEnv(deps), currentUser(ctx).id, body)
+  ok(ctx, { id }, body.is_draft ? '保存成功' : '发布成功')
+}
+
+export async function updatePost(ctx: Context, deps: AppDeps): Promise<void> {
+  const { params, body } = validated<unknown, PostUpdateBody, IdParams>(ctx)
+  await updateNote(notesEnv(deps), currentUser(ctx).id, params.id, body)
+  ok(ctx, { id: params.id }, '更新成功')
+}
+
+export async function deletePost(ctx: Context, deps: AppDeps): Promise<void> {
+  const { id } = validated<unknown, unknown, IdParams>(ctx).params
+  await deleteNote(notesEnv(deps), currentUser(ctx).id, id)
+  ok(ctx, null, '删除成功')
+}
+
+export async function collect(ctx: Context, deps: AppDeps): Promise<void> {
+  const { id } = validated<unknown, unknown, IdParams>(ctx).params
+  ok(ctx, await collectNote(deps.db, currentUser(ctx).id, id), '收藏成功')
+}
+
+export async function uncollect(ctx: Context, deps: AppDeps): Promise<void> {
+  const { id } = validated<unknown, unknown, IdParams>(ctx).params
+  ok(ctx, await uncollectNote(deps.db, currentUser(ctx).id, id), '取消收藏成功')
+}

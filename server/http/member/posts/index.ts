@@ -1,0 +1,23 @@
+import type Router from '@koa/router'
+import { optionalUser, requireUser } from '../../../auth/middleware'
+import { idParams } from '../../../contract/common'
+import { postCreateBody, postDetailQuery, postListQuery, postUpdateBody } from '../../../contract/posts'
+import type { AppDeps } from '../../../deps'
+import { writeLimit } from '../../middlewares/rate-limit'
+import { validate } from '../../middlewares/validate'
+import { collect, createPost, deletePost, getPost, listPosts, uncollect, updatePost } from './handlers'
+
+/** /api/posts: feed, detail, create / update / delete (owner), collect / uncollect (member §7 Notes). */
+export function registerPostRoutes(router: Router, deps: AppDeps): void {
+  const auth = requireUser(deps)
+  const maybe = optionalUser(deps)
+  const writes = writeLimit(deps)
+  const byId = validate({ params: idParams })
+  router.get('/posts', maybe, validate({ query: postListQuery }), (ctx) => listPosts(ctx, deps))
+  router.get('/posts/:id', maybe, validate({ params: idParams, query: postDetailQuery }), (ctx) => getPost(ctx, deps))
+  router.post('/posts', auth, writes, validate({ body: postCreateBody }), (ctx) => createPost(ctx, deps))
+  router.put('/posts/:id', auth, writes, validate({ params: idParams, body: postUpdateBody }), (ctx) => updatePost(ctx, deps))
+  router.delete('/posts/:id', auth, writes, byId, (ctx) => deletePost(ctx, deps))
+  router.post('/posts/:id/collect', auth, writes, byId, (ctx) => collect(ctx, deps))
+  router.delete('/posts/:id/collect', auth, writes, byId, (ctx) => uncollect(ctx, deps))
+}

@@ -1,0 +1,85 @@
+import type Router from '@koa/router'
+import type { Context } from 'koa'
+import { requireUser } from '../../../auth/middleware'
+import { BATCH_MAX_FILES, UPLOAD_MESSAGES, type ImageUploadReply } from '../../../contract/upload'
+import type { AppDeps } from '../../../deps'
+import { IMAGE_MAX_BYTES, ImageRejected, storeImage } from '../../../media/images'
+import { displayName, mediaStorage, type MediaStorage } from '../../../media/storage'
+import { isStoredVideo, storeVideo, VIDEO_MAX_BYTES, VideoRejected } from '../../../media/videos'
+import { ok } from '../../envelope'
+import { HttpError, Invalid } from '../../errors'
+import { writeLimit } from '../../middlewares/rate-limit'
+import { filesOf, multipart, type UploadedFile } from './multipart'
+
+/*
+ * POST /upload/single (field file), /upload/image (field image), /upload/multiple (field files, ≤ 9) and
+ * /upload/video (field file or video, optional thumbnail). Login required; images ≤ 5 MB each, accepted
+ * only if they decode, re-encoded without metadata (media/images.ts); videos ≤ 100 MB, recognised by their
+ * bytes (media/videos.ts).
+ */
+
+const SINGLE_FIELDS = ['file', 'image']
+const MULTIPLE_FIELDS = ['files', 'files[]', 'file', 'image']
+const VIDEO_FIELDS = ['file', 'video']
+
+async function imageReply(storage: MediaStorage, file: UploadedFile, workDir: string): Promise<ImageUploadReply> {
+  const stored = await storeImage(storage, file.filepath, workDir)
+  return { ...stored, originalname: displayName(file.originalFilename), size: file.size }
+}
+
+function rejected(err: unknown): HttpError {
+  if (err instanceof ImageRejected || err instanceof VideoRejected) return Invalid(err.message)
+  throw err
+}
+
+export function registerUploadRoutes(router: Router, deps: AppDeps): void {
+  const storage = mediaStorage(deps.config.uploadsDir)
+  const auth = requireUser(deps)
+  const writes = writeLimit(deps)
+  const imageLimits = { maxFileSize: IMAGE_MAX_BYTES, tooBig: UPLOAD_MESSAGES.imageTooBig }
+
+  const single = async (ctx: Context) => {
+    const [file] = filesOf(ctx, SINGLE_FIELDS)
+    if (!file) throw Invalid(UPLOAD_MESSAGES.noFile)
+    try {
+      ok(ctx, await imageReply(storage, file, ctx.state.workDir as string), '上传成功')
+    } catch (err) {
+      throw rejected(err)
+    }
+  }
+  router.post('/upload/single', auth, writes, multipart(storage, { ...imageLimits, fields: SINGLE_FIELDS, maxFiles: 1 }), single)
+  router.post('/upload/image', auth, writes, multipart(storage, { ...imageLimits, fields: SINGLE_FIELDS, maxFiles: 1 }), single)
+
+  router.post('/upload/multiple', auth, writes, multipart(storage, { ...imageLimits, fields: MULTIPLE_FIELDS, maxFiles: BATCH_MAX_FILES }), async (ctx: Context) => {
+    const files = filesOf(ctx, MULTIPLE_FIELDS)
+    if (files.length === 0) throw Invalid(UPLOAD_MESSAGES.noFile)
+    const uploaded: ImageUploadReply[] = []
+    const failed: Array<{ originalname: string; message: string }> = []
+    for (const file of files) {
+      try {
+        uploaded.push(await imageReply(storage, file, ctx.state.workDir as string))
+      } catch (err) {
+        failed.push({ originalname: displayName(file.originalFilename), message: rejected(err).message })
+      }
+    }
+    if (uploaded.length === 0) throw Invalid(failed[0]?.message ?? UPLOAD_MESSAGES.notImage)
+    ok(ctx, { uploaded, failed }, failed.length ? `${uploaded.length}张成功，${failed.length}张失败` : '全部图片上传成功')
+  })
+
+  const videoLimits = { fields: [...VIDEO_FIELDS, 'thumbnail'], maxFileSize: VIDEO_MAX_BYTES, maxFiles: 2, tooBig: UPLOAD_MESSAGES.videoTooBig }
+  router.post('/upload/video', auth, writes, multipart(storage, videoLimits), async (ctx: Context) => {
+    const [video] = filesOf(ctx, VIDEO_FIELDS)
+    if (!video) throw Invalid(UPLOAD_MESSAGES.noVideo)
+    const [thumb] = filesOf(ctx, ['thumbnail'])
+    if (thumb && thumb.size > IMAGE_MAX_BYTES) throw new HttpError(413, UPLOAD_MESSAGES.imageTooBig)
+    if (!(await isStoredVideo(video.filepath))) throw Invalid(UPLOAD_MESSAGES.notVideo)
+    try {
+      const cover = thumb ? await storeImage(storage, thumb.filepath, ctx.state.workDir as string).catch(() => Promise.reject(new ImageRejected('视频封面必须是图片'))) : null
+      const stored = await storeVideo(storage, video.filepath)
+      const coverUrl = cover?.url ?? null
+      ok(ctx, { url: stored.url, coverUrl, cover: coverUrl, thumbnailUrl: cover?.thumbnailUrl ?? null, originalname: displayName(video.originalFilename), size: stored.size, duration: 0 }, '视频上传成功')
+    } catch (err) {
+      throw rejected(err)
+    }
+  })
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto'
+import { constants } from 'node:fs'
+import { access, copyFile, mkdir, mkdtemp, rename, rm, unlink } from 'node:fs/promises'
+import path from 'node:path'
+
+/*
+ * Where uploaded media lives: DATA_DIR/uploads/YYYY/MM/<random>.<ext>, served at /uploads/YYYY/MM/...
+ * (server/http/static.ts). Names are always server-chosen (128 random bits); nothing of the client's file
+ * name reaches the disk. Work files go to DATA_DIR/tmp and are renamed into place once complete, so a
+ * half-written file is never visible under /uploads.
+ */
+
+export interface MediaStorage {
+  uploadsDir: string
+  tmpDir: string
+}
+
+export const UPLOADS_PREFIX = '/uploads/'
+
+export function mediaStorage(uploadsDir: string): MediaStorage {
+  return { uploadsDir, tmpDir: path.join(path.dirname(uploadsDir), 'tmp') }
+}
+
+/** A fresh private work directory (for one request's multipart files); remove it with `removeDir`. */
+export async function makeWorkDir(storage: MediaStorage): Promise<string> {
+  await mkdir(storage.tmpDir, { recursive: true })
+  return mkdtemp(path.join(storage.tmpDir, 'req-'))
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true })
+}
+
+/** A new server-chosen location: `rel` is relative to the uploads root, `url` the public path. */
+export function newMediaName(ext: string, suffix = '', now = new Date()): { rel: string; url: string } {
+  const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`
+  const rel = `${month}/${randomBytes(16).toString('hex')}${suffix}.${ext}`
+  return { rel, url: `${UPLOADS_PREFIX}${rel}` }
+}
+
+/** Move a finished work file to its final place under uploads (rename; copy across file systems). */
+export async function commitFile(storage: MediaStorage, from: string, rel: string): Promise<void> {
+  const to = path.join(storage.uploadsDir, rel)
+  await mkdir(path.dirname(to), { recursive: true })
+  try {
+    await rename(from, to)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err
+    await copyFile(from, to)
+    await unlink(from)
+  }
+}
+
+const SAFE_UPLOAD_PATH = /^\/uploads\/(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*$/
+
+/**
+ * The server-relative `/uploads/...` path of a media URL the client sent back (it may have prefixed our
+ * path with its API base URL), or null when it is not one of our upload paths.
+ */
+export function normalizeUploadUrl(input: string): string | null {
+  let p = input.trim()
+  const absolute = /^https?:\/\/[^/]+(\/.*)$/i.exec(p)
+  if (absolute) p = absolute[1]!
+  p = p.split(/[?#]/)[0]!
+  if (!SAFE_UPLOAD_PATH.test(p) || p.includes('..')) return null
+  return p
+}
+
+/** Absolute file path of an `/uploads/...` URL (already normalised), confined to the uploads root. */
+export function uploadPath(storage: MediaStorage, url: string): string | null {
+  if (!url.startsWith(UPLOADS_PREFIX)) return null
+  const full = path.resolve(storage.uploadsDir, url.slice(UPLOADS_PREFIX.length))
+  return full.startsWith(storage.uploadsDir + path.sep) ? full : null
+}
+
+export async function uploadExists(storage: MediaStorage, url: string): Promise<boolean> {
+  const file = uploadPath(storage, url)
+  if (!file) return false
+  try {
+    await access(file, constants.R_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The feed-size rendition stored next to a display image: `<name>.webp` → `<name>.thumb.webp`. */
+export function thumbnailUrlOf(url: string): string {
+  return url.replace(/(\.[A-Za-z0-9]+)$/, '.thumb.webp')
+}
+
+/** The client's file name, reduced to something harmless to echo back (never used on disk). */
+export function displayName(original: string | null | undefined): string {
+  const base = (original ?? '').split(/[\\/]/).pop() ?? ''
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f<>"]/g, '').slice(0, 200) || 'file'
+}

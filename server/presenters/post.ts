@@ -1,0 +1,178 @@
+import type { PostCard, PostDetail } from '../contract/posts'
+import { inList, toBool, toIso, toNum, type SqlReader } from '../db/reader'
+import { avatarOf } from './user'
+
+/*
+ * Note presenters. `loadPostCards` is THE batched loader for note lists (feed, search, a user's posts,
+ * collections and likes): one query for any number of ids, returning cards in the order of the ids.
+ * Cards are lean: the first image (sort_order 0) and its feed thumbnail, the video and cover, author,
+ * category, counts and the viewer's liked / collected flags; no content, no image list.
+ */
+
+interface CardRow {
+  id: number
+  title: string
+  type: number
+  is_draft: number | boolean
+  category_id: number | null
+  view_count: number
+  like_count: number
+  collect_count: number
+  comment_count: number
+  created_at: string | Date
+  author_auto_id: number
+  author_account: string
+  nickname: string
+  avatar: string
+  verified: number
+  category_name: string | null
+  image_url: string | null
+  thumbnail_url: string | null
+  image_width: number | null
+  image_height: number | null
+  video_url: string | null
+  cover_url: string | null
+  liked: number | boolean
+  collected: number | boolean
+}
+
+const CARD_COLUMNS = `p.id, p.title, p.type, p.is_draft, p.category_id, p.view_count, p.like_count, p.collect_count,
+  p.comment_count, p.created_at, u.id AS author_auto_id, u.user_id AS author_account, u.nickname, u.avatar, u.verified,
+  c.name AS category_name, i.url AS image_url, i.thumbnail_url, i.width AS image_width, i.height AS image_height,
+  v.url AS video_url, v.cover_url`
+
+const VIEWER_FLAGS = `EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ? AND l.target_type = 1 AND l.target_id = p.id) AS liked,
+  EXISTS (SELECT 1 FROM collections s WHERE s.user_id = ? AND s.post_id = p.id) AS collected`
+
+const CARD_JOINS = `INNER JOIN users u ON u.id = p.user_id
+  LEFT JOIN categories c ON c.id = p.category_id
+  LEFT JOIN post_images i ON i.post_id = p.id AND i.sort_order = 0
+  LEFT JOIN post_videos v ON v.post_id = p.id`
+
+/** Our image pipeline names display images <32 hex>.webp and stores <32 hex>.thumb.webp beside them. */
+function derivedThumb(url: string | null): string | null {
+  return url && /\/[0-9a-f]{32}\.webp$/.test(url) ? url.replace(/\.webp$/, '.thumb.webp') : url
+}
+
+export function presentCard(r: CardRow): PostCard {
+  const isVideo = Number(r.type) === 2
+  const likes = toNum(r.like_count)
+  const collects = toNum(r.collect_count)
+  const comments = toNum(r.comment_count)
+  const image = isVideo ? (r.cover_url ?? r.image_url) : r.image_url
+  return {
+    id: Number(r.id),
+    title: r.title,
+    type: Number(r.type),
+    image: image ?? null,
+    thumbnail: isVideo ? derivedThumb(r.cover_url) : (r.thumbnail_url ?? r.image_url ?? null),
+    image_width: toNum(r.image_width),
+    image_height: toNum(r.image_height),
+    video_url: r.video_url ?? null,
+    cover_url: r.cover_url ?? null,
+    nickname: r.nickname,
+    user_avatar: avatarOf(r.avatar),
+    author_account: r.author_account,
+    author_auto_id: Number(r.author_auto_id),
+    user_id: r.author_account,
+    verified: toNum(r.verified),
+    category: r.category_name ?? null,
+    category_id: r.category_id === null ? null : Number(r.category_id),
+    view_count: toNum(r.view_count),
+    like_count: likes,
+    likeCount: likes,
+    collect_count: collects,
+    collectCount: collects,
+    comment_count: comments,
+    commentCount: comments,
+    liked: toBool(r.liked),
+    collected: toBool(r.collected),
+    is_draft: toBool(r.is_draft),
+    created_at: toIso(r.created_at),
+  }
+}
+
+/**
+ * Cards for `ids`, in that order (ids that no longer exist are skipped). One query whatever the count;
+ * `viewerId` null means a visitor (flags false). Drafts are included: callers decide who sees them.
+ */
+export async function loadPostCards(reader: SqlReader, ids: readonly number[], viewerId: number | null): Promise<PostCard[]> {
+  if (ids.length === 0) return []
+  const list = inList(ids)
+  const rows = viewerId
+    ? await reader.all<CardRow>(`SELECT ${CARD_COLUMNS}, ${VIEWER_FLAGS} FROM posts p ${CARD_JOINS} WHERE p.id IN ${list.sql}`, [viewerId, viewerId, ...list.params])
+    : await reader.all<CardRow>(`SELECT ${CARD_COLUMNS}, 0 AS liked, 0 AS collected FROM posts p ${CARD_JOINS} WHERE p.id IN ${list.sql}`, list.params)
+  const byId = new Map(rows.map((r) => [Number(r.id), r]))
+  const cards: PostCard[] = []
+  for (const id of ids) {
+    const row = byId.get(id)
+    if (row) cards.push(presentCard(row))
+  }
+  return cards
+}
+
+/* ---- Detail ---- */
+
+interface DetailRow extends CardRow {
+  content: string
+  location: string | null
+  updated_at: string | Date
+  followed: number | boolean
+  viewed_at: string | Date | null
+}
+
+interface PartRow {
+  kind: number
+  url: string
+  extra: string | null
+  a: number
+  b: number
+}
+
+export interface LoadedDetail {
+  detail: PostDetail
+  authorId: number
+  isDraft: boolean
+  /** When this viewer last raised the view count (null: never). */
+  viewedAt: Date | null
+}
+
+const DETAIL_SQL = `SELECT ${CARD_COLUMNS}, p.content, p.location, p.updated_at, ${VIEWER_FLAGS},
+  EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.user_id) AS followed,
+  (SELECT pv.viewed_at FROM post_views pv WHERE pv.post_id = p.id AND pv.viewer = ?) AS viewed_at
+  FROM posts p ${CARD_JOINS} WHERE p.id = ?`
+
+/** Images, video and tags of one note in one round trip. */
+const PARTS_SQL = `SELECT 1 AS kind, url, thumbnail_url AS extra, width AS a, height AS b, sort_order AS c FROM post_images WHERE post_id = ?
+  UNION ALL SELECT 2 AS kind, url, cover_url AS extra, duration AS a, size AS b, 0 AS c FROM post_videos WHERE post_id = ?
+  UNION ALL SELECT 3 AS kind, t.name AS url, NULL AS extra, t.id AS a, 0 AS b, 0 AS c FROM post_tags pt INNER JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id = ?
+  ORDER BY kind, c, a`
+
+/** Two queries: the note with author, category and the viewer's state; then its images, video and tags. */
+export async function loadPostDetail(reader: SqlReader, postId: number, viewerId: number | null, viewerKey: string): Promise<LoadedDetail | null> {
+  const uid = viewerId ?? 0
+  const [row, parts] = await Promise.all([
+    reader.one<DetailRow>(DETAIL_SQL, [uid, uid, uid, viewerKey, postId]),
+    reader.all<PartRow>(PARTS_SQL, [postId, postId, postId]),
+  ])
+  if (!row) return null
+  const card = presentCard(row)
+  const images = parts.filter((p) => Number(p.kind) === 1)
+  const videoRow = parts.find((p) => Number(p.kind) === 2)
+  const video = videoRow ? { url: videoRow.url, coverUrl: videoRow.extra } : null
+  const detail: PostDetail = {
+    ...card,
+    content: row.content,
+    images: images.map((i) => i.url),
+    image_list: images.map((i) => ({ url: i.url, thumbnail: i.extra, width: toNum(i.a), height: toNum(i.b) })),
+    video,
+    videos: video ? [video] : [],
+    tags: parts.filter((p) => Number(p.kind) === 3).map((t) => ({ id: Number(t.a), name: t.url })),
+    location: row.location ?? null,
+    followed: toBool(row.followed),
+    isLiked: card.liked,
+    isCollected: card.collected,
+    updated_at: toIso(row.updated_at),
+  }
+  return { detail, authorId: card.author_auto_id, isDraft: card.is_draft, viewedAt: row.viewed_at ? new Date(toIso(row.viewed_at)) : null }
+}

@@ -1,0 +1,97 @@
+import type { DatabaseKind } from '../config'
+import type { SqlReader, SqlValue } from '../db/reader'
+import { containsPattern, LIKE_ESCAPE } from '../db/sql'
+import { fts5Match, queryTerms, tsQuery, type QueryTerm } from './tokenizer'
+
+/*
+ * Full-text search of published notes (ARCHITECTURE.md §4). posts.search_text holds the tokens of title,
+ * plain content and tag names (server/search/tokenizer.ts; empty for drafts). Matching is done by an index:
+ *   - SQLite: the FTS5 table posts_fts (kept in step by triggers), `MATCH` with every query term quoted;
+ *   - PostgreSQL: the GIN index on to_tsvector('simple', search_text), `@@ to_tsquery('simple', …)`;
+ *   - MySQL/MariaDB: no index is used (documented fallback): every term as `search_text LIKE '%term%'`.
+ * Results are ordered newest first by id (SQLite walks the FTS doclist backwards and stops at the page).
+ */
+
+export interface NoteSearch {
+  /** Query terms (from `queryTerms`); empty means "no keyword". */
+  terms: QueryTerm[]
+  /** Only notes carrying this tag (tags.id). */
+  tagId?: number | null
+  type?: number | null
+}
+
+export interface SqlPart {
+  sql: string
+  params: SqlValue[]
+}
+
+export function termsOf(keyword: string | undefined): QueryTerm[] {
+  return keyword ? queryTerms(keyword) : []
+}
+
+/** A condition on alias `p` (posts) that holds for notes matching the terms. */
+export function matchCondition(kind: DatabaseKind, terms: QueryTerm[]): SqlPart {
+  if (kind === 'sqlite') return { sql: 'p.id IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?)', params: [fts5Match(terms)] }
+  if (kind === 'postgres') return { sql: "to_tsvector('simple', p.search_text) @@ to_tsquery('simple', ?)", params: [tsQuery(terms)] }
+  return { sql: terms.map(() => `p.search_text LIKE ? ${LIKE_ESCAPE}`).join(' AND '), params: terms.map((t) => containsPattern(t.token)) }
+}
+
+function filters(search: NoteSearch): SqlPart {
+  const sql: string[] = ['p.is_draft = FALSE']
+  const params: SqlValue[] = []
+  if (search.type) {
+    sql.push('p.type = ?')
+    params.push(search.type)
+  }
+  if (search.tagId) {
+    sql.push('p.id IN (SELECT pt.post_id FROM post_tags pt WHERE pt.tag_id = ?)')
+    params.push(search.tagId)
+  }
+  return { sql: sql.join(' AND '), params }
+}
+
+/** FROM + WHERE of the matching published notes. */
+function source(kind: DatabaseKind, search: NoteSearch): SqlPart {
+  const f = filters(search)
+  if (search.terms.length === 0) return { sql: `FROM posts p WHERE ${f.sql}`, params: f.params }
+  if (kind === 'sqlite') {
+    return { sql: `FROM posts_fts INNER JOIN posts p ON p.id = posts_fts.rowid WHERE posts_fts MATCH ? AND ${f.sql}`, params: [fts5Match(search.terms), ...f.params] }
+  }
+  const m = matchCondition(kind, search.terms)
+  return { sql: `FROM posts p WHERE ${m.sql} AND ${f.sql}`, params: [...m.params, ...f.params] }
+}
+
+/** The page of matching note ids, newest first. */
+export async function searchNoteIds(reader: SqlReader, kind: DatabaseKind, search: NoteSearch, limit: number, offset: number): Promise<number[]> {
+  const s = source(kind, search)
+  const order = search.terms.length && kind === 'sqlite' ? 'posts_fts.rowid DESC' : 'p.id DESC'
+  const rows = await reader.all<{ id: number }>(`SELECT p.id ${s.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [...s.params, limit, offset])
+  return rows.map((r) => Number(r.id))
+}
+
+export async function countNotes(reader: SqlReader, kind: DatabaseKind, search: NoteSearch): Promise<number> {
+  const s = source(kind, search)
+  const row = await reader.one<{ n: number }>(`SELECT COUNT(*) AS n ${s.sql}`, s.params)
+  return Number(row?.n ?? 0)
+}
+
+/** Tag chips are computed over at most this many of the newest matches. */
+export const TAG_STATS_SAMPLE = 300
+
+/** The most frequent tags among the (newest TAG_STATS_SAMPLE) matching notes. */
+export async function tagStats(reader: SqlReader, kind: DatabaseKind, search: NoteSearch, limit: number): Promise<Array<{ id: number; label: string; count: number }>> {
+  const s = source(kind, search)
+  const order = search.terms.length && kind === 'sqlite' ? 'posts_fts.rowid DESC' : 'p.id DESC'
+  const rows = await reader.all<{ id: number; name: string; n: number }>(
+    `SELECT t.id, t.name, COUNT(*) AS n FROM (SELECT p.id ${s.sql} ORDER BY ${order} LIMIT ?) r
+     INNER JOIN post_tags pt ON pt.post_id = r.id INNER JOIN tags t ON t.id = pt.tag_id
+     GROUP BY t.id, t.name ORDER BY n DESC, t.id ASC LIMIT ?`,
+    [...s.params, TAG_STATS_SAMPLE, limit],
+  )
+  return rows.map((r) => ({ id: Number(r.id), label: r.name, count: Number(r.n) }))
+}
+
+export async function tagIdByName(reader: SqlReader, name: string): Promise<number | null> {
+  const row = await reader.one<{ id: number }>('SELECT id FROM tags WHERE name = ?', [name.normalize('NFKC').trim().replace(/^#+/, '')])
+  return row ? Number(row.id) : null
+}

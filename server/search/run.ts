@@ -1,0 +1,75 @@
+import type { DatabaseKind } from '../config'
+import type { PostCard } from '../contract/posts'
+import { TAG_STATS_MAX, type SearchQuery, type SearchUser, type TagStat } from '../contract/search'
+import type { SqlReader } from '../db/reader'
+import { cachedCount } from '../domain/feed'
+import { pagination, type Pagination } from '../http/envelope'
+import { Invalid } from '../http/errors'
+import { loadPostCards } from '../presenters/post'
+import { countNotes, searchNoteIds, tagIdByName, tagStats, termsOf, type NoteSearch } from './index'
+import { countUsers, searchUsers } from './users'
+
+/*
+ * GET /search. Tabs: all (notes of both kinds + users), posts (image notes), videos (video notes), users.
+ * A keyword and/or a tag is required. Per request: the page of note ids (index), the cards (one query), and
+ * for the users part one query; totals and tag chips are computed once per query string and cached for a
+ * few seconds (domain/feed.ts cachedCount).
+ */
+
+export interface SearchResult {
+  keyword: string
+  tag: string
+  type: SearchQuery['type']
+  posts: { data: PostCard[]; pagination: Pagination }
+  users: { data: SearchUser[]; pagination: Pagination }
+  tagStats: TagStat[]
+}
+
+const statsCache = new Map<string, { stats: TagStat[]; at: number }>()
+const STATS_TTL_MS = 10_000
+
+async function cachedTagStats(key: string, compute: () => Promise<TagStat[]>): Promise<TagStat[]> {
+  const hit = statsCache.get(key)
+  if (hit && Date.now() - hit.at < STATS_TTL_MS) return hit.stats
+  const stats = await compute()
+  if (statsCache.size > 2000) statsCache.clear()
+  statsCache.set(key, { stats, at: Date.now() })
+  return stats
+}
+
+export async function searchNotes(reader: SqlReader, kind: DatabaseKind, input: { keyword?: string; tag?: string; type: number | null }, page: number, limit: number, viewerId: number | null) {
+  const terms = termsOf(input.keyword)
+  const tagId = input.tag ? await tagIdByName(reader, input.tag) : null
+  const empty = (input.keyword && terms.length === 0) || (input.tag && !tagId)
+  if (empty) return { cards: [] as PostCard[], total: 0, stats: [] as TagStat[] }
+  const search: NoteSearch = { terms, tagId, type: input.type }
+  const key = `s|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${tagId ?? ''}|${input.type ?? ''}`
+  const [ids, total, stats] = await Promise.all([
+    searchNoteIds(reader, kind, search, limit, (page - 1) * limit),
+    cachedCount(key, () => countNotes(reader, kind, search)),
+    cachedTagStats(key, () => tagStats(reader, kind, search, TAG_STATS_MAX)),
+  ])
+  return { cards: await loadPostCards(reader, ids, viewerId), total, stats }
+}
+
+export async function runSearch(reader: SqlReader, kind: DatabaseKind, q: SearchQuery, viewerId: number | null): Promise<SearchResult> {
+  const keyword = q.keyword ?? ''
+  const tag = q.tag ?? ''
+  if (!keyword && !tag) throw Invalid('请输入搜索关键词或标签')
+  const wantsNotes = q.type !== 'users'
+  const wantsUsers = (q.type === 'users' || q.type === 'all') && keyword !== ''
+  const noteType = q.type === 'posts' ? 1 : q.type === 'videos' ? 2 : null
+  const [notes, users, userTotal] = await Promise.all([
+    wantsNotes ? searchNotes(reader, kind, { keyword: keyword || undefined, tag: tag || undefined, type: noteType }, q.page, q.limit, viewerId) : null,
+    wantsUsers ? searchUsers(reader, keyword, viewerId, q.limit, (q.page - 1) * q.limit) : [],
+    wantsUsers ? cachedCount(`u|${keyword}`, () => countUsers(reader, keyword)) : 0,
+  ])
+  return {
+    keyword,
+    tag,
+    type: q.type,
+    posts: { data: notes?.cards ?? [], pagination: pagination(q.page, q.limit, notes?.total ?? 0) },
+    users: { data: users, pagination: pagination(q.page, q.limit, userTotal) },
+    tagStats: notes?.stats ?? [],
+  }
+}
