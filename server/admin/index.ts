@@ -1,12 +1,29 @@
 import type { AdminResource } from './resource'
 import { categories, tags } from './resources/catalog'
+import { comments } from './resources/comments'
+import { collections, follows, likes } from './resources/interactions'
 import { notifications } from './resources/notifications'
+import { posts } from './resources/posts'
 import { admins, auditLogs, sessions } from './resources/system'
 import { users } from './resources/users'
 import { verifications } from './resources/verifications'
 
 /** Every admin resource, in the back-office menu order. */
-export const ADMIN_RESOURCES: readonly AdminResource[] = [users, categories, tags, notifications, sessions, verifications, admins, auditLogs]
+export const ADMIN_RESOURCES: readonly AdminResource[] = [
+  users,
+  posts,
+  comments,
+  categories,
+  tags,
+  likes,
+  collections,
+  follows,
+  notifications,
+  sessions,
+  verifications,
+  admins,
+  auditLogs,
+]
 
 export interface ResourceMount {
   /** Path under /api. */

@@ -39,7 +39,8 @@ export interface ResourceCreate {
 
 export interface ResourceUpdate {
   body: z.ZodType
-  run(write: AdminWrite, id: number, input: unknown): Promise<void>
+  /** May return a new id when the edit replaces the row (a like moved to another target is a new like). */
+  run(write: AdminWrite, id: number, input: unknown): Promise<number | void>
 }
 
 /**
@@ -82,7 +83,7 @@ export function createWith<S extends z.ZodType>(body: S, run: (write: AdminWrite
   return { body, run: (write, input) => run(write, input as z.output<S>) }
 }
 
-export function updateWith<S extends z.ZodType>(body: S, run: (write: AdminWrite, id: number, input: z.output<S>) => Promise<void>): ResourceUpdate {
+export function updateWith<S extends z.ZodType>(body: S, run: (write: AdminWrite, id: number, input: z.output<S>) => Promise<number | void>): ResourceUpdate {
   return { body, run: (write, id, input) => run(write, id, input as z.output<S>) }
 }
 

@@ -58,9 +58,10 @@ export function mountResource(router: Router, deps: AppDeps, base: string, def: 
       const { body, params } = validated<never, unknown, IdParams>(ctx)
       await mustExist(deps, def, params.id)
       const write = writer(deps, ctx)
-      await update.run(write, params.id, body)
-      await recordAdminAction(deps, write.admin, { action: 'update', resource: def.name, ids: [params.id], fields: touchedFields(body) })
-      ok(ctx, await reread(deps, def, params.id), '更新成功')
+      const replaced = await update.run(write, params.id, body)
+      const id = typeof replaced === 'number' ? replaced : params.id
+      await recordAdminAction(deps, write.admin, { action: 'update', resource: def.name, ids: id === params.id ? [id] : [params.id, id], fields: touchedFields(body) })
+      ok(ctx, await reread(deps, def, id), '更新成功')
     })
   }
 
