@@ -4,6 +4,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm'
 import type { DatabaseConfig } from '../config'
 import { entities } from './entities'
 import { migrationsFor } from './migrations'
+import { serializeSqliteTransactions } from './transaction'
 
 /** SQLite settings of ARCHITECTURE.md §4: durable WAL, enforced foreign keys, wait instead of failing on locks. */
 const SQLITE_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = FULL', 'PRAGMA foreign_keys = ON']
@@ -31,6 +32,8 @@ export async function openDatabase(db: DatabaseConfig): Promise<DataSource> {
   await ds.initialize()
   if (db.kind === 'sqlite') {
     for (const pragma of SQLITE_PRAGMAS) await ds.query(pragma)
+    // TypeORM shares one SQLite connection between all callers; make concurrent transactions take turns.
+    serializeSqliteTransactions(ds)
   }
   await ds.runMigrations({ transaction: 'each' })
   return ds
