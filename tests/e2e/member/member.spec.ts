@@ -65,7 +65,15 @@ test('the member publishes an image note with two images and a tag, and finds it
   await expect(page.locator('.slider-counter')).toHaveText('1/2')
   await expect(page.locator('.note-tag', { hasText: `#${tag}` })).toBeVisible()
 
-  // and it can be found on the own profile
+  // it can be found by searching for its title, with the tag chip among the filters
+  await page.goto('/explore')
+  const box = page.getByRole('searchbox', { name: '搜索' })
+  await box.fill(title)
+  await box.press('Enter')
+  await expect(page).toHaveURL(/\/search_result\/all\?keyword=/)
+  await expect(page.locator('.note-card', { hasText: title })).toBeVisible()
+
+  // and on the own profile
   await page.goto('/user')
   await expect(page.locator('.note-card', { hasText: title })).toBeVisible()
 })

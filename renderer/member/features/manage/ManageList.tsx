@@ -10,7 +10,6 @@ import { htmlToText } from '../../../common/richtext/html'
 import { formatCount, formatDate, truncate } from '../../../common/utils/format'
 import { deletePost, listCategories, listPosts } from '../../api/posts'
 import type { Post } from '../../api/types'
-import { listUserPosts } from '../../api/users'
 import { LoginPrompt } from '../../pages/LoginPrompt'
 import { useSession } from '../../session/SessionContext'
 import { useDebouncedValue } from '../../../common/hooks/useDebouncedValue'
@@ -37,9 +36,7 @@ export function ManageList({ kind }: { kind: 'posts' | 'drafts' }) {
     enabled: Boolean(user),
     placeholderData: keepPreviousData,
     queryFn: () =>
-      drafts
-        ? listPosts({ user_id: user!.user_id, is_draft: 1, page, limit: PAGE_SIZE, keyword: debounced || undefined, category: category || undefined })
-        : listUserPosts(user!.user_id, 'posts', page, PAGE_SIZE, { ...(debounced ? { keyword: debounced } : {}), ...(category ? { category } : {}) }),
+      listPosts({ user_id: user!.user_id, is_draft: drafts ? 1 : undefined, page, limit: PAGE_SIZE, keyword: debounced || undefined, category: category || undefined }),
   })
 
   useEffect(() => setPage(1), [debounced, category])

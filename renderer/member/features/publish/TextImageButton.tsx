@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { Icon } from '../../../common/components/Icon'
 import { Modal } from '../../../common/components/Modal'
 import { toast } from '../../../common/components/toast'
 import { newImageItem, type ImageItem } from './ImageUploader'
@@ -40,7 +41,7 @@ export function TextImageButton({ onImage, disabled }: { onImage: (item: ImageIt
   return (
     <>
       <button type="button" className="text-image-btn" disabled={disabled} onClick={() => setOpen(true)}>
-        ✨ 文字配图
+        <Icon name="edit" size={14} /> 文字配图
       </button>
       <Modal open={open} onClose={() => setOpen(false)} width={640} title="文字配图">
         <div className="text-image">
