@@ -93,7 +93,9 @@ test('another member comments with a mention and likes the note', async ({ page 
   await page.getByPlaceholder('搜索用户').fill(author.nickname)
   await page.locator('.mention-item', { hasText: author.nickname }).click()
   await expect(box).toHaveValue(new RegExp(`@${author.nickname}`))
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/comments') && r.request().method() === 'POST')
   await box.press('Shift+Enter')
+  expect((await sent).ok()).toBe(true)
   await expect(page.getByText('评论成功').or(page.getByText(/成功/).first())).toBeVisible()
   const comment = detail.locator('.comment', { hasText: '写得真好' }).first()
   await expect(comment).toBeVisible()
@@ -102,7 +104,9 @@ test('another member comments with a mention and likes the note', async ({ page 
 
   const like = detail.getByRole('button', { name: '点赞' })
   await expect(like).toHaveAttribute('aria-pressed', 'false')
+  const liked = page.waitForResponse((r) => r.url().endsWith('/api/likes') && r.request().method() === 'POST')
   await like.click()
+  expect((await liked).ok()).toBe(true)
   await expect(like).toHaveAttribute('aria-pressed', 'true')
   await expect(like).toHaveText('1')
 
