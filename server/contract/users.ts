@@ -68,7 +68,10 @@ export const userIdSchema = z
   .regex(/^[A-Za-z0-9_]+$/, DISPLAY_ID_MESSAGES.userIdChars)
 
 /** `/users/{id}`: the public display id; anything that is no one's id is a 404, not a 400. */
-export const userParams = z.object({ id: z.string().trim().min(1, USER_MESSAGES_NOT_FOUND).max(64, USER_MESSAGES_NOT_FOUND) })
+export const userParams = z.object({ id: z.string().trim().min(1, USER_MESSAGES_NOT_FOUND) })
+
+/** Whether a string can be a display id at all (lookups of anything else answer 404 without a query). */
+export const isDisplayIdShape = (id: string) => id.length >= USER_ID_MIN && id.length <= USER_ID_MAX && /^[A-Za-z0-9_]+$/.test(id)
 export type UserParams = z.infer<typeof userParams>
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v)

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Logger } from 'pino'
 import type { EntityManager } from 'typeorm'
 import { AUTH_MESSAGES, type LoginBody, type RegisterBody } from '../contract/auth'
-import { BIO_MAX, DEFAULT_AVATAR, DEFAULT_BIO, DEFAULT_LOCATION, USER_MESSAGES, type PasswordChangeBody, type ProfileUpdateBody } from '../contract/users'
+import { BIO_MAX, DEFAULT_AVATAR, isDisplayIdShape, DEFAULT_BIO, DEFAULT_LOCATION, USER_MESSAGES, type PasswordChangeBody, type ProfileUpdateBody } from '../contract/users'
 import { User } from '../db/entities'
 import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
@@ -24,6 +24,7 @@ import { plainText } from './richtext'
 const RESERVED_IDS = new Set(['search', 'verification', 'me', 'admin', 'null', 'undefined'])
 
 export async function findByDisplayId(db: AppDeps['db'] | EntityManager, userId: string): Promise<User | null> {
+  if (!isDisplayIdShape(userId)) return null
   return db.getRepository(User).findOneBy({ user_id: userId })
 }
 

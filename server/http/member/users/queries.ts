@@ -1,3 +1,4 @@
+import { isDisplayIdShape } from '../../../contract/users'
 import { readerFor, toNum } from '../../../db/reader'
 import type { AppDeps } from '../../../deps'
 import { relations } from '../../../domain/follows'
@@ -25,6 +26,7 @@ function parseInterests(raw: string | null): string[] | null {
 
 /** A profile by display id in one indexed query on the fast read path (a benchmarked call). */
 export async function profileByDisplayId(deps: AppDeps, userId: string): Promise<(ProfileSource & { id: number }) | null> {
+  if (!isDisplayIdShape(userId)) return null
   const row = await readerFor(deps.db).one<RawProfile>(`SELECT ${PROFILE_COLUMNS} FROM users WHERE user_id = ?`, [userId])
   if (!row) return null
   return { ...row, id: toNum(row.id), interests: parseInterests(row.interests) }
