@@ -49,10 +49,8 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
   const canDelete = def.canDelete ?? true
   const hasActions = canEdit || canDelete || (def.toggles ?? []).length > 0 || (def.actions ?? []).length > 0
 
-  const change = (next: ListState) => {
-    resetCache()
-    setState(next)
-  }
+  /** Filter or sort change (cached pages are dropped by useResourceList once the new query is shown). */
+  const change = (next: ListState) => setState(next)
 
   const ctx: ActionContext = useMemo(
     () => ({ api: adminApi, toast: feedback.toast, prompt: feedback.prompt, confirm: (m: string) => feedback.confirm(m) }),

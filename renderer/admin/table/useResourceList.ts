@@ -21,6 +21,13 @@ export function useResourceList(def: ResourceDef, state: ListState) {
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   })
+  // A new filter or sort makes every other cached page of this resource obsolete: drop them once the old
+  // query has no observer left (after the switch), so nothing is fetched twice.
+  const filterSortKey = JSON.stringify([state.filters, state.sort])
+  useEffect(() => {
+    queryClient.removeQueries({ queryKey: listKey(def), type: 'inactive' })
+  }, [filterSortKey, queryClient, def])
+
   useEffect(() => {
     // Load failures are only logged (spec §8).
     if (query.error) console.error(`[admin] 加载${def.title}失败`, query.error)
@@ -34,7 +41,7 @@ export function useResourceList(def: ResourceDef, state: ListState) {
     [queryClient, def, state],
   )
 
-  /** Drops every cached page of this resource (after any change, filter or sort). */
+  /** After a create, update or delete: drops every cached page of this resource and reloads the shown one. */
   const resetCache = useCallback(() => {
     queryClient.removeQueries({ queryKey: listKey(def), type: 'inactive' })
     return queryClient.invalidateQueries({ queryKey: listKey(def) })

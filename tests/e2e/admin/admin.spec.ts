@@ -130,6 +130,7 @@ test.describe('admin back-office', () => {
   test('audit: approve a pending verification application', async ({ page }) => {
     await loginAsAdmin(page)
     await page.goto('/admin/audit')
+    await expect(rows(page).first()).toBeVisible()
     const pending = await nextListQuery(page, 'audit', async () => {
       await page.getByRole('combobox', { name: '审核状态' }).selectOption('0')
       await page.getByRole('button', { name: '筛选', exact: true }).click()
@@ -175,9 +176,11 @@ test.describe('admin back-office', () => {
   test('layout: theme switch, logout with confirmation, mobile menu and filter panel', async ({ page }) => {
     await loginAsAdmin(page)
     await page.goto('/admin/users')
-    await page.getByRole('radio', { name: '深色模式' }).first().click({ force: true })
+    const rail = page.locator('.side-menu-rail')
+    await rail.hover()
+    await rail.getByRole('radio', { name: '深色模式' }).click()
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
-    await page.getByRole('radio', { name: '浅色模式' }).first().click({ force: true })
+    await rail.getByRole('radio', { name: '浅色模式' }).click()
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
 
     await page.setViewportSize({ width: 800, height: 900 })
