@@ -51,3 +51,14 @@ export async function insertPost(server: TestServer, userId: number, fields: Par
   const content = fields.content ?? '<p>内容</p>'
   return repo.save(repo.create({ user_id: userId, title, content, type: 1, is_draft: false, search_text: searchText(title, content), ...fields }))
 }
+
+/** Upload a real PNG through the member upload route; returns its /uploads/... URL. */
+export async function uploadImage(server: TestServer, userToken: string, color = '#c33'): Promise<string> {
+  const { default: sharp } = await import('sharp')
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: color } }).png().toBuffer()
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png')
+  const { status, body } = await server.call<{ url: string }>('POST', '/api/upload/single', { token: userToken, body: form })
+  if (status !== 200) throw new Error(`upload failed: ${status} ${body.message}`)
+  return body.data.url
+}
