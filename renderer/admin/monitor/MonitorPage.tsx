@@ -20,6 +20,13 @@ function plain(text: string | null): string {
   return looksLikeHtml(text) ? htmlToText(text) : text
 }
 
+/** The server's description, led by the nickname when it does not already start with it. */
+function describe(a: Activity): string {
+  const text = plain(a.description) || activityLabel(a.type)
+  const name = a.nickname ?? ''
+  return name && !text.startsWith(name) ? `${name} ${text}` : text
+}
+
 function Avatar({ src }: { src: string | null }) {
   const [failed, setFailed] = useState(false)
   return <img className="avatar" src={!src || failed ? DEFAULT_AVATAR : mediaUrl(src)} alt="" onError={() => setFailed(true)} />
@@ -90,7 +97,7 @@ export function MonitorPage() {
             >
               <Avatar src={a.avatar} />
               <div className="feed-body">
-                <div className="feed-desc">{plain(a.description) || activityLabel(a.type)}</div>
+                <div className="feed-desc">{describe(a)}</div>
                 {content ? <div className="feed-content">{content}</div> : null}
                 <div className="feed-meta">
                   <span className={`chip chip-${a.type}`}>{activityLabel(a.type)}</span>
