@@ -1,0 +1,137 @@
+/**
+ * Migrations on every engine: they run on a fresh database, leave nothing for the entities to change, undo
+ * cleanly and run again. SQLite's storage settings are in effect. A bad DATABASE_URL fails fast and clearly.
+ * PostgreSQL and MariaDB are skipped loudly when not reachable.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { DataSource } from 'typeorm'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig, type DatabaseConfig } from '../../server/config'
+import { openDatabase } from '../../server/db/data-source'
+import { entities } from '../../server/db/entities'
+import { startServer } from '../../server/main'
+import { ENGINE_NAMES, freshDatabase, probeEngines, skipLoudly, type ServerEngine } from '../support/engines'
+
+const engineProblems = await probeEngines()
+const dirs: string[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-migrations-'))
+  dirs.push(dir)
+  return dir
+}
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+const INDEX_NAMES: Record<DatabaseConfig['kind'], string> = {
+  sqlite: "SELECT name FROM sqlite_master WHERE type = 'index'",
+  postgres: 'SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()',
+  mysql: 'SELECT DISTINCT index_name AS name FROM information_schema.statistics WHERE table_schema = DATABASE()',
+}
+
+/** Every entity's table answers a query; the schema needs no change; all migrations undo and redo. */
+async function checkMigrations(db: DatabaseConfig): Promise<void> {
+  let ds: DataSource = await openDatabase(db)
+  try {
+    const applied = ds.migrations.length
+    expect(applied).toBeGreaterThan(0)
+    expect(await ds.showMigrations()).toBe(false)
+    for (const entity of entities) {
+      const table = ds.getMetadata(entity).tableName
+      await expect(ds.query(`SELECT COUNT(*) AS n FROM ${ds.driver.escape(table)}`), table).resolves.toBeDefined()
+    }
+    const indexes = new Set((await ds.query(INDEX_NAMES[db.kind])).map((r: { name: string }) => r.name))
+    const declared = entities.flatMap((e) => ds.getMetadata(e).indices.map((i) => i.name))
+    expect(declared.filter((name) => !indexes.has(name)), 'indexes the entities declare but the database lacks').toEqual([])
+    // TypeORM's MariaDB introspection reports spurious changes (nullable columns' DEFAULT NULL, indexes
+    // backing foreign keys), so the full schema comparison runs on SQLite and PostgreSQL.
+    if (db.kind !== 'mysql') {
+      const pending = await ds.driver.createSchemaBuilder().log()
+      expect(pending.upQueries.map((q) => q.query), 'entities and migrations differ').toEqual([])
+    }
+    for (let i = 0; i < applied; i++) await ds.undoLastMigration({ transaction: 'each' })
+    expect(await ds.showMigrations()).toBe(true)
+  } finally {
+    await ds.destroy()
+  }
+  // Opening again applies them all again (what a server start does).
+  ds = await openDatabase(db)
+  try {
+    expect(await ds.showMigrations()).toBe(false)
+  } finally {
+    await ds.destroy()
+  }
+}
+
+describe('migrations', () => {
+  it('run, match the entities, undo and redo on a fresh SQLite database', async () => {
+    await checkMigrations({ kind: 'sqlite', url: path.join(tempDir(), 'shiliu.sqlite') })
+  }, 60_000)
+
+  for (const engine of ['postgres', 'mysql'] as const satisfies ServerEngine[]) {
+    const problem = engineProblems[engine]
+    if (problem) {
+      it.skip(`${ENGINE_NAMES[engine]}: skipped, ${skipLoudly(`migrations test on ${ENGINE_NAMES[engine]}`, problem)}`, () => {})
+      continue
+    }
+    it(`run, match the entities, undo and redo on a fresh ${ENGINE_NAMES[engine]} database`, async () => {
+      const db = await freshDatabase(engine, 'migrations')
+      try {
+        await checkMigrations({ kind: engine, url: db.url })
+      } finally {
+        await db.drop()
+      }
+    }, 120_000)
+  }
+})
+
+describe('SQLite storage settings', () => {
+  it('WAL, synchronous FULL, foreign keys on, a busy timeout', async () => {
+    const ds = await openDatabase({ kind: 'sqlite', url: path.join(tempDir(), 'shiliu.sqlite') })
+    try {
+      const pragma = async (name: string) => Object.values(((await ds.query(`PRAGMA ${name}`)) as Array<Record<string, unknown>>)[0] ?? {})[0]
+      expect(String(await pragma('journal_mode')).toLowerCase()).toBe('wal')
+      expect(Number(await pragma('synchronous'))).toBe(2)
+      expect(Number(await pragma('foreign_keys'))).toBe(1)
+      expect(Number(await pragma('busy_timeout'))).toBeGreaterThan(0)
+    } finally {
+      await ds.destroy()
+    }
+  })
+})
+
+describe('a bad DATABASE_URL', () => {
+  const bad = 'postgres://nobody@127.0.0.1:1/x'
+
+  it('makes startServer fail fast with a ConfigError naming the database', async () => {
+    const started = Date.now()
+    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: bad, LOG_LEVEL: 'silent', PORT: '0' })
+    const error: unknown = await startServer(config).then(
+      () => null,
+      (err: unknown) => err,
+    )
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as Error).message).toMatch(/Cannot open the database/)
+    expect(Date.now() - started).toBeLessThan(15_000)
+  }, 30_000)
+
+  const built = existsSync('dist/server/main.js')
+  if (!built) skipLoudly('built-server exit check', 'dist/server/main.js not built (npm run build:server)')
+  it.skipIf(!built)('makes the built server exit non-zero with a clear message', async () => {
+    const started = Date.now()
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['dist/server/main.js'], {
+        env: { ...process.env, DATA_DIR: tempDir(), DATABASE_URL: bad, PORT: '0', LOG_LEVEL: 'silent', SHILIU_DEMO: '' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      })
+      let stderr = ''
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+      child.on('error', reject)
+      child.on('exit', (code) => resolve({ code, stderr }))
+    })
+    expect(result.code).not.toBe(0)
+    expect(result.stderr).toMatch(/Cannot open the database \(postgres/)
+    expect(Date.now() - started).toBeLessThan(15_000)
+  }, 30_000)
+})
