@@ -5,7 +5,7 @@ import { containsPattern, LIKE_ESCAPE } from '../db/sql'
 import { pagination, type Pagination } from '../http/envelope'
 import { Forbidden, Unauthorized } from '../http/errors'
 import { loadPostCards } from '../presenters/post'
-import { matchCondition, termsOf } from '../search/index'
+import { countNotes, matchCondition, searchNoteIds, termsOf } from '../search/index'
 
 /*
  * GET /posts: the feed and every filtered note list. Two queries per page: the page of ids (through the
@@ -15,27 +15,29 @@ import { matchCondition, termsOf } from '../search/index'
  */
 
 /**
- * Totals of big lists are cached per filter for COUNT_TTL_MS (and dropped at once when this process writes
- * a note), so paging the feed does not count 100,000 rows per request. Another instance's writes show up
- * in the total within the TTL; the list itself is always live.
+ * Totals of big lists (and search tag chips) are cached per filter for CACHE_TTL_MS, and dropped at once
+ * when this process writes a note, so paging the feed does not count 100,000 rows per request. Another
+ * instance's writes show up within the TTL; the lists themselves are always live.
  */
-const COUNT_TTL_MS = 10_000
-const COUNT_CACHE_MAX = 2000
-const counts = new Map<string, { n: number; at: number }>()
+const CACHE_TTL_MS = 10_000
+const CACHE_MAX = 2000
+const cache = new Map<string, { value: unknown; at: number }>()
 
 export function invalidateFeedCounts(): void {
-  counts.clear()
+  cache.clear()
 }
 
-export async function cachedCount(key: string, compute: () => Promise<number>): Promise<number> {
-  const hit = counts.get(key)
+export async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key)
   const now = Date.now()
-  if (hit && now - hit.at < COUNT_TTL_MS) return hit.n
-  const n = await compute()
-  if (counts.size >= COUNT_CACHE_MAX) counts.clear()
-  counts.set(key, { n, at: now })
-  return n
+  if (hit && now - hit.at < CACHE_TTL_MS) return hit.value as T
+  const value = await compute()
+  if (cache.size >= CACHE_MAX) cache.clear()
+  cache.set(key, { value, at: now })
+  return value
 }
+
+export const cachedCount = (key: string, compute: () => Promise<number>): Promise<number> => cached(`n|${key}`, compute)
 
 export interface FeedViewer {
   id: number
@@ -88,6 +90,7 @@ export async function listFeed(reader: SqlReader, kind: DatabaseKind, viewer: Fe
     where.push('p.type = ?')
     params.push(q.type)
   }
+  if (q.keyword && !drafts && authorId === null) return keywordPage(reader, kind, viewer, q, category.id)
   if (q.keyword) {
     if (drafts) {
       // Drafts are not in the search index (empty search_text); the author's own drafts are few.
@@ -121,4 +124,14 @@ export async function listFeed(reader: SqlReader, kind: DatabaseKind, viewer: Fe
 async function countRows(reader: SqlReader, whereSql: string, params: SqlValue[]): Promise<number> {
   const row = await reader.one<{ n: number }>(`SELECT COUNT(*) AS n FROM posts p WHERE ${whereSql}`, params)
   return Number(row?.n ?? 0)
+}
+
+/** Feed with a keyword over all authors: driven by the search index, newest first (search/index.ts). */
+async function keywordPage(reader: SqlReader, kind: DatabaseKind, viewer: FeedViewer | null, q: PostListQuery, categoryId: number | null): Promise<FeedPage> {
+  const terms = termsOf(q.keyword)
+  if (terms.length === 0) return emptyPage(q)
+  const search = { terms, type: q.type ?? null, categoryId }
+  const key = `k|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${q.type ?? ''}|${categoryId ?? ''}`
+  const [ids, total] = await Promise.all([searchNoteIds(reader, kind, search, q.limit, (q.page - 1) * q.limit), cachedCount(key, () => countNotes(reader, kind, search))])
+  return { posts: await loadPostCards(reader, ids, viewer?.id ?? null), pagination: pagination(q.page, q.limit, total) }
 }

@@ -18,6 +18,7 @@ export interface NoteSearch {
   /** Only notes carrying this tag (tags.id). */
   tagId?: number | null
   type?: number | null
+  categoryId?: number | null
 }
 
 export interface SqlPart {
@@ -36,36 +37,51 @@ export function matchCondition(kind: DatabaseKind, terms: QueryTerm[]): SqlPart 
   return { sql: terms.map(() => `p.search_text LIKE ? ${LIKE_ESCAPE}`).join(' AND '), params: terms.map((t) => containsPattern(t.token)) }
 }
 
-function filters(search: NoteSearch): SqlPart {
+function filters(search: NoteSearch, viaTags: boolean): SqlPart {
   const sql: string[] = ['p.is_draft = FALSE']
   const params: SqlValue[] = []
   if (search.type) {
     sql.push('p.type = ?')
     params.push(search.type)
   }
-  if (search.tagId) {
-    sql.push('p.id IN (SELECT pt.post_id FROM post_tags pt WHERE pt.tag_id = ?)')
+  if (search.categoryId) {
+    sql.push('p.category_id = ?')
+    params.push(search.categoryId)
+  }
+  if (search.tagId && !viaTags) {
+    sql.push('EXISTS (SELECT 1 FROM post_tags t2 WHERE t2.post_id = p.id AND t2.tag_id = ?)')
     params.push(search.tagId)
   }
   return { sql: sql.join(' AND '), params }
 }
 
-/** FROM + WHERE of the matching published notes. */
-function source(kind: DatabaseKind, search: NoteSearch): SqlPart {
-  const f = filters(search)
-  if (search.terms.length === 0) return { sql: `FROM posts p WHERE ${f.sql}`, params: f.params }
+/**
+ * FROM + WHERE of the matching published notes, and the column they are ordered by (newest first).
+ * The most selective index drives: the FTS doclist for a keyword, post_tags (tag_id, post_id) for a tag
+ * alone. CROSS JOIN pins that join order on SQLite (elsewhere it is a plain inner join).
+ */
+function source(kind: DatabaseKind, search: NoteSearch): SqlPart & { order: string } {
+  if (search.terms.length === 0 && search.tagId) {
+    const f = filters(search, true)
+    return { sql: `FROM post_tags pt CROSS JOIN posts p WHERE pt.tag_id = ? AND p.id = pt.post_id AND ${f.sql}`, params: [search.tagId, ...f.params], order: 'pt.post_id' }
+  }
+  const f = filters(search, false)
+  if (search.terms.length === 0) return { sql: `FROM posts p WHERE ${f.sql}`, params: f.params, order: 'p.id' }
   if (kind === 'sqlite') {
-    return { sql: `FROM posts_fts INNER JOIN posts p ON p.id = posts_fts.rowid WHERE posts_fts MATCH ? AND ${f.sql}`, params: [fts5Match(search.terms), ...f.params] }
+    return {
+      sql: `FROM posts_fts CROSS JOIN posts p WHERE posts_fts MATCH ? AND p.id = posts_fts.rowid AND ${f.sql}`,
+      params: [fts5Match(search.terms), ...f.params],
+      order: 'posts_fts.rowid',
+    }
   }
   const m = matchCondition(kind, search.terms)
-  return { sql: `FROM posts p WHERE ${m.sql} AND ${f.sql}`, params: [...m.params, ...f.params] }
+  return { sql: `FROM posts p WHERE ${m.sql} AND ${f.sql}`, params: [...m.params, ...f.params], order: 'p.id' }
 }
 
 /** The page of matching note ids, newest first. */
 export async function searchNoteIds(reader: SqlReader, kind: DatabaseKind, search: NoteSearch, limit: number, offset: number): Promise<number[]> {
   const s = source(kind, search)
-  const order = search.terms.length && kind === 'sqlite' ? 'posts_fts.rowid DESC' : 'p.id DESC'
-  const rows = await reader.all<{ id: number }>(`SELECT p.id ${s.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [...s.params, limit, offset])
+  const rows = await reader.all<{ id: number }>(`SELECT p.id ${s.sql} ORDER BY ${s.order} DESC LIMIT ? OFFSET ?`, [...s.params, limit, offset])
   return rows.map((r) => Number(r.id))
 }
 
@@ -81,9 +97,8 @@ export const TAG_STATS_SAMPLE = 300
 /** The most frequent tags among the (newest TAG_STATS_SAMPLE) matching notes. */
 export async function tagStats(reader: SqlReader, kind: DatabaseKind, search: NoteSearch, limit: number): Promise<Array<{ id: number; label: string; count: number }>> {
   const s = source(kind, search)
-  const order = search.terms.length && kind === 'sqlite' ? 'posts_fts.rowid DESC' : 'p.id DESC'
   const rows = await reader.all<{ id: number; name: string; n: number }>(
-    `SELECT t.id, t.name, COUNT(*) AS n FROM (SELECT p.id ${s.sql} ORDER BY ${order} LIMIT ?) r
+    `SELECT t.id, t.name, COUNT(*) AS n FROM (SELECT p.id ${s.sql} ORDER BY ${s.order} DESC LIMIT ?) r
      INNER JOIN post_tags pt ON pt.post_id = r.id INNER JOIN tags t ON t.id = pt.tag_id
      GROUP BY t.id, t.name ORDER BY n DESC, t.id ASC LIMIT ?`,
     [...s.params, TAG_STATS_SAMPLE, limit],

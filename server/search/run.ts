@@ -2,7 +2,7 @@ import type { DatabaseKind } from '../config'
 import type { PostCard } from '../contract/posts'
 import { TAG_STATS_MAX, type SearchQuery, type SearchUser, type TagStat } from '../contract/search'
 import type { SqlReader } from '../db/reader'
-import { cachedCount } from '../domain/feed'
+import { cached, cachedCount } from '../domain/feed'
 import { pagination, type Pagination } from '../http/envelope'
 import { Invalid } from '../http/errors'
 import { loadPostCards } from '../presenters/post'
@@ -25,18 +25,6 @@ export interface SearchResult {
   tagStats: TagStat[]
 }
 
-const statsCache = new Map<string, { stats: TagStat[]; at: number }>()
-const STATS_TTL_MS = 10_000
-
-async function cachedTagStats(key: string, compute: () => Promise<TagStat[]>): Promise<TagStat[]> {
-  const hit = statsCache.get(key)
-  if (hit && Date.now() - hit.at < STATS_TTL_MS) return hit.stats
-  const stats = await compute()
-  if (statsCache.size > 2000) statsCache.clear()
-  statsCache.set(key, { stats, at: Date.now() })
-  return stats
-}
-
 export async function searchNotes(reader: SqlReader, kind: DatabaseKind, input: { keyword?: string; tag?: string; type: number | null }, page: number, limit: number, viewerId: number | null) {
   const terms = termsOf(input.keyword)
   const tagId = input.tag ? await tagIdByName(reader, input.tag) : null
@@ -47,7 +35,7 @@ export async function searchNotes(reader: SqlReader, kind: DatabaseKind, input: 
   const [ids, total, stats] = await Promise.all([
     searchNoteIds(reader, kind, search, limit, (page - 1) * limit),
     cachedCount(key, () => countNotes(reader, kind, search)),
-    cachedTagStats(key, () => tagStats(reader, kind, search, TAG_STATS_MAX)),
+    cached(`tags|${key}`, () => tagStats(reader, kind, search, TAG_STATS_MAX)),
   ])
   return { cards: await loadPostCards(reader, ids, viewerId), total, stats }
 }

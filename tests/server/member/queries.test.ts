@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerMember, type Member } from '../../support/members'
+import { countQueries } from '../../support/query-count'
+import { startTestServer, type TestServer } from '../../support/server'
+import { createCategory, createNote, uploadImage } from './support/notes'
+import { badPlanLines, captureReads, queryPlan } from './support/plans'
+
+/*
+ * Performance guards: list endpoints run a fixed number of SQL statements whatever the page size (no query
+ * per row), and on SQLite every list statement is served by an index (no full scan of a big table, no sort
+ * of the whole result). Note: the planner sees an ANALYZE-less small database here, the worst case for
+ * index choice.
+ */
+
+let server: TestServer
+let member: Member
+let noteId: number
+let commentId: number
+
+beforeAll(async () => {
+  server = await startTestServer()
+  member = await registerMember(server)
+  const other = await registerMember(server)
+  const category = await createCategory(server, '学习', 'study')
+  const img = await uploadImage(server, member.token)
+  for (let i = 0; i < 24; i++) await createNote(server, member.token, { title: `图书馆笔记${i}`, images: [img.url, img.url], tags: ['学习', `标签${i % 3}`], category_id: category })
+  noteId = await createNote(server, other.token, { title: '评论很多的笔记', images: [img.url], category_id: category })
+  for (let i = 0; i < 12; i++) {
+    const { body } = await server.call<{ id: number }>('POST', '/api/comments', { token: i % 2 ? member.token : other.token, json: { post_id: noteId, content: `评论${i}` } })
+    commentId = body.data.id
+    for (let r = 0; r < 3; r++) await server.call('POST', '/api/comments', { token: member.token, json: { post_id: noteId, content: `回复${r}`, parent_id: body.data.id } })
+  }
+  await server.call('POST', '/api/likes', { token: member.token, json: { target_type: 1, target_id: noteId } })
+})
+afterAll(() => server?.close())
+
+async function statements(path: string, token?: string): Promise<number> {
+  await server.call('GET', path, { token }) // warm the short-lived count cache
+  const counter = countQueries(server.deps.db)
+  try {
+    const { status } = await server.call('GET', path, { token })
+    expect(status, path).toBe(200)
+    return counter.count
+  } finally {
+    counter.restore()
+  }
+}
+
+describe('fixed number of SQL statements per list, whatever the page size', () => {
+  it.each([
+    ['feed', (limit: number) => `/api/posts?limit=${limit}`],
+    ['recommend', (limit: number) => `/api/posts?category=recommend&limit=${limit}`],
+    ['category feed', (limit: number) => `/api/posts?category=study&limit=${limit}`],
+    ['comments', (limit: number) => `/api/posts/${noteId}/comments?limit=${limit}`],
+    ['replies', (limit: number) => `/api/comments/${commentId}/replies?limit=${limit}`],
+    ['search', (limit: number) => `/api/search?keyword=${encodeURIComponent('图书')}&type=all&limit=${limit}`],
+  ])('%s', async (_name, url) => {
+    for (const token of [undefined, member.token]) {
+      const small = await statements(url(1), token)
+      const large = await statements(url(20), token)
+      expect(large).toBe(small)
+      expect(large).toBeLessThanOrEqual(6)
+    }
+  })
+
+  it('note detail takes two reads (plus the session check when signed in)', async () => {
+    await server.call('GET', `/api/posts/${noteId}`) // the first view is written once
+    expect(await statements(`/api/posts/${noteId}`)).toBe(2)
+  })
+})
+
+describe('EXPLAIN QUERY PLAN on SQLite: index only', () => {
+  it.each([
+    '/api/posts',
+    '/api/posts?page=3&limit=5',
+    '/api/posts?type=1',
+    '/api/posts?category=study',
+    '/api/posts?category=recommend',
+    '/api/posts?category=study&recommend=1',
+    `/api/posts/${1}/comments`,
+    `/api/search?keyword=${encodeURIComponent('图')}&type=posts`,
+    `/api/search?keyword=${encodeURIComponent('图书馆')}&type=videos`,
+    `/api/search?tag=${encodeURIComponent('学习')}&type=all`,
+    `/api/posts?keyword=${encodeURIComponent('笔记')}`,
+  ])('%s', async (url) => {
+    const captured = await captureReads(server.deps.db, () => server.call('GET', url, { token: member.token }))
+    expect(captured.length).toBeGreaterThan(0)
+    for (const statement of captured) {
+      const plan = await queryPlan(server.deps.db, statement)
+      // Tag chips group at most TAG_STATS_SAMPLE rows; everything else must not sort or scan.
+      const relevant = /GROUP BY t\.id/.test(statement.sql) ? plan.filter((l) => !/TEMP B-TREE/.test(l)) : plan
+      expect(badPlanLines(relevant), `${statement.sql}\n${plan.join('\n')}`).toEqual([])
+      if (/posts_fts/.test(statement.sql)) expect(plan.some((l) => /posts_fts VIRTUAL TABLE INDEX/.test(l))).toBe(true)
+    }
+  })
+})

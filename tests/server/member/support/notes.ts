@@ -1,0 +1,52 @@
+import sharp from 'sharp'
+import type { TestServer } from '../../../support/server'
+
+/** A small real image (default PNG) as a Blob for multipart uploads. */
+export async function imageBlob(options: { width?: number; height?: number; format?: 'png' | 'jpeg' | 'webp' | 'gif'; color?: string } = {}): Promise<Blob> {
+  const { width = 64, height = 48, format = 'png', color = '#ff2442' } = options
+  const buffer = await sharp({ create: { width, height, channels: 3, background: color } })
+    .toFormat(format)
+    .toBuffer()
+  return new Blob([new Uint8Array(buffer)], { type: `image/${format}` })
+}
+
+export interface UploadedImage {
+  url: string
+  thumbnailUrl: string
+  width: number
+  height: number
+}
+
+/** Upload one image through POST /api/upload/single. */
+export async function uploadImage(server: TestServer, token: string, blob?: Blob): Promise<UploadedImage> {
+  const form = new FormData()
+  form.append('file', blob ?? (await imageBlob()), 'photo.png')
+  const { status, body } = await server.call<UploadedImage>('POST', '/api/upload/single', { token, body: form })
+  if (status !== 200) throw new Error(`upload failed: ${status} ${JSON.stringify(body)}`)
+  return body.data
+}
+
+/** Create a category directly (the member API has no category writes). */
+export async function createCategory(server: TestServer, name: string, title: string): Promise<number> {
+  await server.deps.db.query('INSERT INTO categories (name, category_title, post_count) VALUES (?, ?, 0)', [name, title])
+  const rows: Array<{ id: number }> = await server.deps.db.query('SELECT id FROM categories WHERE category_title = ?', [title])
+  return Number(rows[0]!.id)
+}
+
+export interface NoteInput {
+  title?: string
+  content?: string
+  images?: string[]
+  video?: { url: string; coverUrl?: string | null } | null
+  tags?: string[]
+  category_id?: number | null
+  type?: 1 | 2
+  is_draft?: boolean
+}
+
+/** Publish (or save as draft) a note; returns its id. */
+export async function createNote(server: TestServer, token: string, input: NoteInput): Promise<number> {
+  const { status, body } = await server.call<{ id: number }>('POST', '/api/posts', { token, json: { title: '标题', content: '内容', ...input } })
+  if (status !== 200) throw new Error(`create note failed: ${status} ${JSON.stringify(body)}`)
+  return body.data.id
+}
