@@ -1,14 +1,9 @@
 import type Router from '@koa/router'
 import type { AppDeps } from '../../deps'
 import { registerAuthRoutes } from './auth'
-import { registerCategoryRoutes } from './categories'
-import { registerCommentRoutes } from './comments'
-import { registerLikeRoutes } from './likes'
-import { registerPostRoutes } from './posts'
-import { registerSearchRoutes } from './search'
-import { registerTagRoutes } from './tags'
-import { registerUploadRoutes } from './upload'
+import { registerNotificationRoutes } from './notifications'
 import { registerUserRoutes } from './users'
+import { registerVerificationRoutes } from './verification'
 
 /**
  * Member and visitor API (member-and-visitor.md §7). Each resource folder registers its routes here: keep
@@ -16,12 +11,7 @@ import { registerUserRoutes } from './users'
  */
 export function registerMemberRoutes(router: Router, deps: AppDeps): void {
   registerAuthRoutes(router, deps)
+  registerVerificationRoutes(router, deps)
   registerUserRoutes(router, deps)
-  registerCategoryRoutes(router, deps)
-  registerTagRoutes(router, deps)
-  registerPostRoutes(router, deps)
-  registerCommentRoutes(router, deps)
-  registerLikeRoutes(router, deps)
-  registerSearchRoutes(router, deps)
-  registerUploadRoutes(router, deps)
+  registerNotificationRoutes(router, deps)
 }

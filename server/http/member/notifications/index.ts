@@ -1,0 +1,25 @@
+import type Router from '@koa/router'
+import { requireUser } from '../../../auth/middleware'
+import { idParams } from '../../../contract/common'
+import { notificationListQuery } from '../../../contract/notifications'
+import type { AppDeps } from '../../../deps'
+import { writeLimit } from '../../middlewares/rate-limit'
+import { validate } from '../../middlewares/validate'
+import { listHandler, markAllRead, markRead, remove, unreadCount, unreadCountByType } from './handlers'
+
+/** /api/notifications (member-and-visitor.md §7 Notifications): every call needs the member's token. */
+export function registerNotificationRoutes(router: Router, deps: AppDeps): void {
+  const auth = requireUser(deps)
+  const writes = writeLimit(deps)
+  const list = validate({ query: notificationListQuery })
+  const byId = validate({ params: idParams })
+  router.get('/notifications', auth, list, (ctx) => listHandler('all')(ctx, deps))
+  for (const tab of ['comments', 'likes', 'collections', 'follows'] as const) {
+    router.get(`/notifications/${tab}`, auth, list, (ctx) => listHandler(tab)(ctx, deps))
+  }
+  router.get('/notifications/unread-count', auth, (ctx) => unreadCount(ctx, deps))
+  router.get('/notifications/unread-count-by-type', auth, (ctx) => unreadCountByType(ctx, deps))
+  router.put('/notifications/read-all', auth, writes, (ctx) => markAllRead(ctx, deps))
+  router.put('/notifications/:id/read', auth, writes, byId, (ctx) => markRead(ctx, deps))
+  router.delete('/notifications/:id', auth, writes, byId, (ctx) => remove(ctx, deps))
+}
