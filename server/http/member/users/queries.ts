@@ -96,3 +96,23 @@ export async function searchUsers(deps: AppDeps, keyword: string, viewerId: numb
   )) as Array<Omit<FollowRow, 'followed_at'>>
   return withStates(deps, viewerId, rows, toNum(countRow?.total))
 }
+
+export type NoteListKind = 'collections' | 'likes'
+
+/** Which notes each list holds, newest action first (published notes only). */
+const NOTE_LIST_SOURCES: Record<NoteListKind, { from: string; order: string }> = {
+  collections: { from: 'FROM collections x INNER JOIN posts p ON p.id = x.post_id WHERE x.user_id = ? AND p.is_draft = FALSE', order: 'x.created_at DESC, x.id DESC' },
+  likes: {
+    from: 'FROM likes x INNER JOIN posts p ON p.id = x.target_id WHERE x.user_id = ? AND x.target_type = 1 AND p.is_draft = FALSE',
+    order: 'x.created_at DESC, x.id DESC',
+  },
+}
+
+/** One page of note ids a user collected or liked, and the total (two queries on the fast read path). */
+export async function notePage(deps: AppDeps, kind: NoteListKind, ownerId: number, page: number, limit: number): Promise<Page<number>> {
+  const reader = readerFor(deps.db)
+  const { from, order } = NOTE_LIST_SOURCES[kind]
+  const countRow = await reader.one<{ total: number | string }>(`SELECT COUNT(*) AS total ${from}`, [ownerId])
+  const rows = await reader.all<{ id: number | string }>(`SELECT p.id AS id ${from} ORDER BY ${order} LIMIT ? OFFSET ?`, [ownerId, limit, (page - 1) * limit])
+  return { rows: rows.map((r) => Number(r.id)), total: toNum(countRow?.total) }
+}
