@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { apiBase } from '../../common/api/env'
 import { Icon } from '../ui/icons'
 import { buildGroups, filterGroups, splitMatches, type DocEndpoint, type OpenApiDocument } from './openapi'
@@ -113,7 +113,7 @@ function updateDate(doc: OpenApiDocument): string {
 }
 
 /** Remembers the window's scroll position for the session and restores it once the document is shown. */
-function useRememberedScroll(ready: boolean) {
+function useRememberedScroll(ready: boolean, root: RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
     if (!ready) return
     const saved = Number(sessionStorage.getItem(SCROLL_KEY) ?? 0)
@@ -122,6 +122,8 @@ function useRememberedScroll(ready: boolean) {
   useEffect(() => {
     let frame = 0
     const onScroll = () => {
+      // Leaving the page can clamp the scroll before this listener is removed: ignore those events.
+      if (!root.current?.isConnected) return
       cancelAnimationFrame(frame)
       frame = requestAnimationFrame(() => sessionStorage.setItem(SCROLL_KEY, String(Math.round(window.scrollY))))
     }
@@ -130,7 +132,7 @@ function useRememberedScroll(ready: boolean) {
       cancelAnimationFrame(frame)
       window.removeEventListener('scroll', onScroll)
     }
-  }, [])
+  }, [root])
 }
 
 export function ApiDocsPage() {
@@ -146,12 +148,13 @@ export function ApiDocsPage() {
   })
   const groups = useMemo(() => (query.data ? buildGroups(query.data) : []), [query.data])
   const shown = useMemo(() => filterGroups(groups, term), [groups, term])
-  useRememberedScroll(Boolean(query.data))
+  const rootRef = useRef<HTMLDivElement>(null)
+  useRememberedScroll(Boolean(query.data), rootRef)
 
   const base = `${apiBase() || window.location.origin}/api`
   const version = query.data?.info.version ? `v${query.data.info.version.replace(/^v/, '')}` : DOC_VERSION
   return (
-    <div className="api-docs">
+    <div className="api-docs" ref={rootRef}>
       <section className="docs-banner">
         <h2>石榴 API 接口文档</h2>
         <div className="docs-meta">

@@ -38,6 +38,18 @@ test.describe('admin back-office', () => {
     await expect(page.getByText('未找到匹配的API接口')).toBeVisible()
   })
 
+  test('the API docs remember their scroll position for the session', async ({ page }) => {
+    await loginAsAdmin(page)
+    await expect(page.locator('.endpoint').first()).toBeVisible()
+    await page.evaluate('window.scrollTo(0, 900)')
+    await expect.poll(() => page.evaluate('sessionStorage.getItem("admin_api_docs_scroll")')).toBe('900')
+    await page.getByRole('link', { name: /分类管理/ }).click()
+    await page.waitForURL('**/admin/categories')
+    await page.getByRole('link', { name: /API文档/ }).click()
+    await expect(page.locator('.endpoint').first()).toBeVisible()
+    await expect.poll(() => page.evaluate('Math.round(window.scrollY)')).toBe(900)
+  })
+
   test('an invalid stored token sends the admin back to sign-in', async ({ page }) => {
     await page.goto('/admin/login')
     await page.evaluate("localStorage.setItem('admin_token', 'not-a-token')")
