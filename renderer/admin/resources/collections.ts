@@ -10,12 +10,13 @@ export const collections: ResourceDef = {
   columns: [
     idColumn,
     { key: 'user_display_id', label: '用户', cell: { kind: 'userLink', labelField: 'nickname' } },
-    { key: 'post_id', label: '笔记', cell: { kind: 'postLink', labelField: 'post_title', truncate: 20 } },
+    { key: 'post_id', label: '笔记', cell: { kind: 'postLink', labelField: 'post_title', truncate: 20 }, sortable: true },
     createdColumn,
   ],
   filters: [
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
     { key: 'post_id', label: '笔记ID', type: 'text' },
+    { key: 'search', label: '用户/笔记标题', type: 'text' },
   ],
   fields: [
     { key: 'user_display_id', label: '用户小石榴号', type: 'text', required: true },

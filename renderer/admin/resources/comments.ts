@@ -11,15 +11,17 @@ export const comments: ResourceDef = {
     { ...idColumn, cell: { kind: 'commentLink', postField: 'post_id' } },
     { key: 'content', label: '内容', cell: { kind: 'content', title: '评论内容' } },
     { key: 'user_display_id', label: '评论者', cell: { kind: 'userLink', labelField: 'nickname' } },
-    { key: 'post_id', label: '笔记', cell: { kind: 'postLink', labelField: 'post_title', truncate: 14 } },
+    { key: 'post_id', label: '笔记', cell: { kind: 'postLink', labelField: 'post_title', truncate: 14 }, sortable: true },
     { key: 'parent_id', label: '父评论ID' },
     { key: 'like_count', label: '点赞数', sortable: true },
+    { key: 'reply_count', label: '回复数', sortable: true },
     createdColumn,
   ],
   filters: [
     { key: 'search', label: '评论内容', type: 'text' },
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
     { key: 'post_id', label: '笔记ID', type: 'text' },
+    { key: 'parent_id', label: '父评论ID', type: 'text' },
   ],
   fields: [
     { key: 'post_id', label: '笔记ID', type: 'number', required: true, min: 1, only: 'create' },

@@ -10,13 +10,15 @@ export const likes: ResourceDef = {
   columns: [
     idColumn,
     { key: 'user_display_id', label: '用户', cell: { kind: 'userLink', labelField: 'nickname' } },
-    { key: 'target_type', label: '目标类型', cell: { kind: 'map', options: LIKE_TARGET } },
-    { key: 'target_id', label: '目标ID' },
+    { key: 'target_type', label: '目标类型', cell: { kind: 'map', options: LIKE_TARGET }, sortable: true },
+    { key: 'target_id', label: '目标', cell: { kind: 'postLink', labelField: 'post_title', truncate: 16, onlyIf: (row) => Number(row.target_type) === 1 }, sortable: true },
+    { key: 'comment_content', label: '被赞评论', cell: { kind: 'content', title: '评论内容' } },
     createdColumn,
   ],
   filters: [
     { key: 'target_type', label: '目标类型', type: 'select', options: optionsOf(LIKE_TARGET) },
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
+    { key: 'target_id', label: '目标ID', type: 'text' },
   ],
   fields: [
     { key: 'user_display_id', label: '用户小石榴号', type: 'text', required: true },

@@ -52,7 +52,7 @@ export const posts: ResourceDef = {
   endpoint: '/admin/posts',
   columns: [
     { ...idColumn, cell: { kind: 'postLink' } },
-    { key: 'title', label: '标题', cell: { kind: 'text', truncate: 16 } },
+    { key: 'title', label: '标题', cell: { kind: 'text', truncate: 16 }, sortable: true },
     { key: 'content', label: '内容', cell: { kind: 'content', title: '笔记内容' } },
     { key: 'user_display_id', label: '作者', cell: { kind: 'userLink', labelField: 'nickname' } },
     { key: 'category', label: '分类' },
@@ -69,6 +69,7 @@ export const posts: ResourceDef = {
   filters: [
     { key: 'type', label: '笔记类型', type: 'select', options: optionsOf(NOTE_TYPE) },
     { key: 'is_draft', label: '发布状态', type: 'select', options: [{ value: '0', label: '已发布' }, { value: '1', label: '草稿' }] },
+    { key: 'category_id', label: '分类', type: 'select', loadOptions: loadCategoryOptions },
     { key: 'search', label: '标题/内容', type: 'text' },
     { key: 'user_display_id', label: '作者小石榴号', type: 'text' },
   ],

@@ -19,6 +19,7 @@ export const sessions: ResourceDef = {
   filters: [
     { key: 'is_active', label: '会话状态', type: 'select', options: [{ value: '1', label: '有效' }, { value: '0', label: '已失效' }] },
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
+    { key: 'user_agent', label: '设备', type: 'text' },
   ],
   toggles: [{ field: 'is_active', onTitle: '使会话失效', offTitle: '恢复会话', icon: 'power' }],
   fields: [

@@ -9,8 +9,8 @@ export const users: ResourceDef = {
   endpoint: '/admin/users',
   columns: [
     idColumn,
-    { key: 'user_id', label: '小石榴号', cell: { kind: 'userLink' } },
-    { key: 'nickname', label: '昵称', cell: { kind: 'text', truncate: 10 } },
+    { key: 'user_id', label: '小石榴号', cell: { kind: 'userLink' }, sortable: true },
+    { key: 'nickname', label: '昵称', cell: { kind: 'text', truncate: 10 }, sortable: true },
     { key: 'avatar', label: '头像', cell: { kind: 'image' } },
     { key: 'bio', label: '简介', cell: { kind: 'content', title: '简介', linkText: '简介' } },
     { key: 'location', label: 'IP属地' },
@@ -18,7 +18,7 @@ export const users: ResourceDef = {
     { key: 'follow_count', label: '关注数', sortable: true },
     { key: 'fans_count', label: '粉丝数', sortable: true },
     { key: 'like_count', label: '获赞数', sortable: true },
-    { key: 'verified', label: '认证', cell: { kind: 'map', options: VERIFIED } },
+    { key: 'verified', label: '认证', cell: { kind: 'map', options: VERIFIED }, sortable: true },
     {
       key: 'is_active',
       label: '状态',
@@ -29,6 +29,7 @@ export const users: ResourceDef = {
   filters: [
     { key: 'is_active', label: '封禁状态', type: 'select', options: [{ value: '1', label: '正常' }, { value: '0', label: '已封禁' }] },
     { key: 'verified', label: '认证状态', type: 'select', options: optionsOf(VERIFIED) },
+    { key: 'gender', label: '性别', type: 'select', options: plainOptions(GENDERS) },
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
     { key: 'nickname', label: '昵称', type: 'text' },
     { key: 'location', label: '属地', type: 'text' },

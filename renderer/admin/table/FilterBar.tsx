@@ -1,6 +1,27 @@
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { adminApi } from '../api/http'
 import { Icon } from '../ui/icons'
 import type { Filter } from './types'
+
+function FilterSelect({ filter, value, onChange }: { filter: Filter; value: string; onChange: (value: string) => void }) {
+  const loaded = useQuery({
+    queryKey: ['filter-options', filter.key, filter.label],
+    queryFn: () => (filter.loadOptions ? filter.loadOptions(adminApi) : Promise.resolve([])),
+    enabled: Boolean(filter.loadOptions),
+    staleTime: 60_000,
+  })
+  return (
+    <select className="input input-sm" aria-label={filter.label} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">{filter.label}</option>
+      {(filter.options ?? loaded.data ?? []).map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  )
+}
 
 interface FilterBarProps {
   filters: Filter[]
@@ -33,14 +54,7 @@ export function FilterBar({ filters, applied, onApply, onClear }: FilterBarProps
       >
         {filters.map((f) =>
           f.type === 'select' ? (
-            <select key={f.key} className="input input-sm" aria-label={f.label} value={draft[f.key] ?? ''} onChange={(e) => set(f.key, e.target.value)}>
-              <option value="">{f.label}</option>
-              {(f.options ?? []).map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
+            <FilterSelect key={f.key} filter={f} value={draft[f.key] ?? ''} onChange={(v) => set(f.key, v)} />
           ) : (
             <input
               key={f.key}

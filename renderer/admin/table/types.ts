@@ -24,7 +24,7 @@ export type CellSpec =
   /** Opens /user/{value} in a new tab; `labelField` is shown instead of the value when present. */
   | { kind: 'userLink'; labelField?: string }
   /** Opens /post?id={value}; `labelField` (e.g. post_title) is shown when present. */
-  | { kind: 'postLink'; labelField?: string; truncate?: number }
+  | { kind: 'postLink'; labelField?: string; truncate?: number; onlyIf?: (row: Row) => boolean }
   /** Opens /post?id={row[postField]}&targetCommentId={value}. */
   | { kind: 'commentLink'; postField: string }
   | { kind: 'content'; title: string; linkText?: string }
@@ -45,6 +45,8 @@ export interface Filter {
   label: string
   type: 'select' | 'text'
   options?: Option[]
+  /** Options loaded from the API (e.g. categories). */
+  loadOptions?: (api: AdminApi) => Promise<Option[]>
   placeholder?: string
 }
 

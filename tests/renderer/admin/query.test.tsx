@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -48,7 +49,11 @@ function Harness() {
 
 describe('FilterBar', () => {
   it('applies select and text filters on 筛选 and clears them on 清空', () => {
-    render(<Harness />)
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Harness />
+      </QueryClientProvider>,
+    )
     fireEvent.change(screen.getByRole('combobox', { name: '封禁状态' }), { target: { value: '0' } })
     fireEvent.change(screen.getByRole('textbox', { name: '昵称' }), { target: { value: '山月' } })
     expect(JSON.parse(screen.getByTestId('query').textContent ?? '')).toEqual({ page: 1, limit: 20 })

@@ -67,6 +67,7 @@ export function Cell({ spec, value, row }: { spec: CellSpec | undefined; value: 
     case 'postLink': {
       const label = spec.labelField ? asText(row[spec.labelField]) : ''
       const text = label || asText(value)
+      if (spec.onlyIf && !spec.onlyIf(row)) return <span>{asText(value)}</span>
       return <ExternalLink href={siteLinks.post(value)}>{spec.truncate ? truncate(text, spec.truncate) : text}</ExternalLink>
     }
     case 'commentLink':
