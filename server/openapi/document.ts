@@ -2,7 +2,8 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { z } from 'zod'
 import { paginationSchema } from '../contract/common'
 import { adminDocRoutes } from './admin'
-import { exampleOf, type JsonSchema } from './examples'
+import { exampleOf, type JsonSchema as ExampleSchema } from './examples'
+import { jsonSchema, queryParameters, supported, type JsonSchema } from './fallback'
 import { memberDocRoutes } from './member'
 import { openApiPath, pathParams, type Access, type DocRoute } from './route'
 import { systemDocRoutes } from './system'
@@ -18,11 +19,14 @@ const STATUS_TEXT: Record<number, string> = { 400: '参数错误', 401: '未登�
 
 const errorEnvelope = z.object({ code: z.number().int(), success: z.literal(false), message: z.string(), data: z.null() }).meta({ id: 'ErrorEnvelope' })
 
-function envelopeOf(route: DocRoute): z.ZodType {
+function envelopeOf(registry: OpenAPIRegistry, route: DocRoute): z.ZodType | JsonSchema {
   const base = { code: z.number().int(), success: z.boolean(), message: z.string() }
-  if (route.list) return z.object({ ...base, data: z.array(route.list), pagination: paginationSchema })
-  return z.object({ ...base, data: route.data ?? z.null() })
+  const zod = route.list ? z.object({ ...base, data: z.array(route.list), pagination: paginationSchema }) : z.object({ ...base, data: route.data ?? z.null() })
+  return supported(zod) ? zod : jsonSchema(registry, zod, 'output')
 }
+
+/** A request body schema, through zod-to-openapi when it can express it. */
+const bodySchema = (registry: OpenAPIRegistry, schema: z.ZodType): z.ZodType | JsonSchema => (supported(schema) ? schema : jsonSchema(registry, schema, 'input'))
 
 const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   public: [],
@@ -45,15 +49,17 @@ function params(route: DocRoute): z.ZodObject | undefined {
 }
 
 function register(registry: OpenAPIRegistry, route: DocRoute): void {
-  const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
-    200: route.path === '/openapi.json' ? { description: 'OpenAPI 文档' } : { description: '成功', content: { 'application/json': { schema: envelopeOf(route) } } },
+  const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType | JsonSchema }> }> = {
+    200: route.path === '/openapi.json' ? { description: 'OpenAPI 文档' } : { description: '成功', content: { 'application/json': { schema: envelopeOf(registry, route) } } },
   }
   for (const code of errorCodes(route)) responses[code] = { description: STATUS_TEXT[code] ?? '错误', content: { 'application/json': { schema: errorEnvelope } } }
   const body = route.body
-    ? { required: true, content: { 'application/json': { schema: route.body } } }
+    ? { required: true, content: { 'application/json': { schema: bodySchema(registry, route.body) } } }
     : route.form
       ? { required: true, content: { 'multipart/form-data': { schema: route.form } } }
       : undefined
+  const query = route.query && supported(route.query) ? route.query : undefined
+  const manualParameters = route.query && !query ? queryParameters(registry, route.query) : undefined
   registry.registerPath({
     method: route.method,
     path: openApiPath(route.path),
@@ -62,7 +68,8 @@ function register(registry: OpenAPIRegistry, route: DocRoute): void {
     description: [route.description, `认证：${ACCESS_TEXT[route.access]}`].filter(Boolean).join('\n\n'),
     security: SECURITY[route.access],
     'x-auth': route.access,
-    request: { params: params(route), query: route.query, body },
+    ...(manualParameters ? { parameters: manualParameters } : {}),
+    request: { params: params(route), query, body },
     responses,
   })
 }
@@ -70,7 +77,7 @@ function register(registry: OpenAPIRegistry, route: DocRoute): void {
 const ACCESS_TEXT: Record<Access, string> = { public: '无需登录', 'optional-user': '可选（登录后返回个人状态）', user: '需要用户令牌', admin: '需要管理员令牌' }
 
 interface MediaObject {
-  schema?: JsonSchema
+  schema?: ExampleSchema
   example?: unknown
 }
 interface Operation {
@@ -80,7 +87,7 @@ interface Operation {
 
 /** Add an example to every JSON request and reply, derived from its schema. */
 function addExamples(document: { paths?: Record<string, Record<string, unknown>>; components?: { schemas?: Record<string, unknown> } }): void {
-  const components = (document.components?.schemas ?? {}) as Record<string, JsonSchema>
+  const components = (document.components?.schemas ?? {}) as Record<string, ExampleSchema>
   for (const item of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(item) as Operation[]) {
       const media = [operation.requestBody?.content?.['application/json'], ...Object.values(operation.responses ?? {}).map((r) => r.content?.['application/json'])]

@@ -24,14 +24,15 @@ const HINTS: Array<[RegExp, unknown]> = [
   [/^(user_id|user_display_id|follower_display_id|following_display_id|sender_display_id|author_account)$/, 'shiliu_2024'],
   [/nickname$/, '小石榴'],
   [/^username$/, 'admin'],
-  [/avatar|_url$|^url$|^image$/, '/uploads/2025/01/example.webp'],
+  [/^time$/, '2025-01-01T08:00:00.000Z'],
+  [/location$/, '上海'],
+  [/avatar|_url$|^url$|^images?$|^cover$|^thumbnail/i, '/uploads/2025/01/example.webp'],
   [/^title$/, '周末去了趟植物园'],
   [/^(content|description|bio)$/, '一段示例内容'],
-  [/^name$/, '学习'],
+  [/^(name|category|label)$/, '学习'],
   [/^category_title$/, 'study'],
   [/^message$/, 'success'],
   [/token$/, 'eyJhbGciOiJIUzI1NiJ9.example'],
-  [/^location$/, '上海'],
 ]
 
 const MAX_DEPTH = 8

@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import { commentCreateBody, commentDeleteReply, commentListQuery, commentListReply, commentSchema, replyListQuery, replyListReply } from '../contract/comments'
+import { paginationSchema } from '../contract/common'
+import { likeBody, likeReply } from '../contract/likes'
+import { collectReply, postCreateBody, postDetailQuery, postDetailSchema, postListQuery, postListReply, postUpdateBody } from '../contract/posts'
+import { categoryListQuery, hotTagsQuery, searchPostsQuery, searchQuery, searchReply, tagListQuery, tagStatSchema } from '../contract/search'
+import { imageUploadReply, multipleUploadReply, videoUploadReply } from '../contract/upload'
+import { postCardSchema } from '../contract/posts'
+import { doc, type DocRoute } from './route'
+
+const NOTES = '笔记'
+const COMMENTS = '评论与点赞'
+const DISCOVER = '分类、标签与搜索'
+const UPLOAD = '上传'
+
+const tag = z.object({ id: z.number().int(), name: z.string(), use_count: z.number().int() })
+const category = z.object({ id: z.number().int(), name: z.string(), category_title: z.string(), post_count: z.number().int(), created_at: z.string() })
+const fileForm = (field: string, description: string) => z.object({ [field]: z.string().meta({ format: 'binary' }).describe(description) })
+
+/** Notes, comments, likes, categories, tags, search and uploads. */
+export function contentDocRoutes(): DocRoute[] {
+  return [
+    doc({ method: 'get', path: '/posts', tag: NOTES, summary: '笔记列表（信息流）', access: 'optional-user', query: postListQuery, data: postListReply, errors: [400] }),
+    doc({ method: 'get', path: '/posts/:id', tag: NOTES, summary: '笔记详情', description: '浏览量每人每小时计一次', access: 'optional-user', query: postDetailQuery, data: postDetailSchema, errors: [404] }),
+    doc({ method: 'post', path: '/posts', tag: NOTES, summary: '发布笔记或保存草稿', access: 'user', body: postCreateBody, data: z.object({ id: z.number().int() }), errors: [400] }),
+    doc({ method: 'put', path: '/posts/:id', tag: NOTES, summary: '修改笔记', access: 'user', body: postUpdateBody, data: z.object({ id: z.number().int() }), errors: [400, 403, 404] }),
+    doc({ method: 'delete', path: '/posts/:id', tag: NOTES, summary: '删除笔记', access: 'user', data: z.null(), errors: [403, 404] }),
+    doc({ method: 'post', path: '/posts/:id/collect', tag: NOTES, summary: '收藏', description: '幂等', access: 'user', data: collectReply, errors: [404] }),
+    doc({ method: 'delete', path: '/posts/:id/collect', tag: NOTES, summary: '取消收藏', access: 'user', data: collectReply, errors: [404] }),
+    doc({ method: 'get', path: '/posts/:id/comments', tag: COMMENTS, summary: '笔记的评论', access: 'optional-user', query: commentListQuery, data: commentListReply, errors: [404] }),
+    doc({ method: 'get', path: '/comments/:id/replies', tag: COMMENTS, summary: '评论的回复', access: 'optional-user', query: replyListQuery, data: replyListReply, errors: [404] }),
+    doc({ method: 'post', path: '/comments', tag: COMMENTS, summary: '发表评论或回复', access: 'user', body: commentCreateBody, data: commentSchema, errors: [400, 404] }),
+    doc({ method: 'delete', path: '/comments/:id', tag: COMMENTS, summary: '删除评论', access: 'user', data: commentDeleteReply, errors: [403, 404] }),
+    doc({ method: 'post', path: '/likes', tag: COMMENTS, summary: '点赞', description: 'target_type：1 笔记，2 评论；幂等', access: 'user', body: likeBody, data: likeReply, errors: [400, 404] }),
+    doc({ method: 'delete', path: '/likes', tag: COMMENTS, summary: '取消点赞', description: '参数可放在请求体或查询字符串', access: 'user', body: likeBody, data: likeReply, errors: [400, 404] }),
+    doc({ method: 'get', path: '/categories', tag: DISCOVER, summary: '分类列表', access: 'public', query: categoryListQuery, data: z.array(category), errors: [400] }),
+    doc({ method: 'get', path: '/tags', tag: DISCOVER, summary: '标签列表', access: 'public', query: tagListQuery, data: z.object({ tags: z.array(tag), pagination: paginationSchema }) }),
+    doc({ method: 'get', path: '/tags/hot', tag: DISCOVER, summary: '热门标签', access: 'public', query: hotTagsQuery, data: z.array(tag) }),
+    doc({ method: 'get', path: '/search', tag: DISCOVER, summary: '搜索', description: 'type：all、posts、videos、users', access: 'optional-user', query: searchQuery, data: searchReply, errors: [400] }),
+    doc({
+      method: 'get',
+      path: '/search/posts',
+      tag: DISCOVER,
+      summary: '搜索笔记',
+      access: 'optional-user',
+      query: searchPostsQuery,
+      data: z.object({ posts: z.array(postCardSchema), pagination: paginationSchema, tagStats: z.array(tagStatSchema) }),
+      errors: [400],
+    }),
+    doc({ method: 'post', path: '/upload/single', tag: UPLOAD, summary: '上传图片', description: '≤ 5MB，jpg/png/webp', access: 'user', form: fileForm('file', '图片文件'), data: imageUploadReply, errors: [400, 413, 415] }),
+    doc({ method: 'post', path: '/upload/image', tag: UPLOAD, summary: '上传图片（字段 image）', access: 'user', form: fileForm('image', '图片文件'), data: imageUploadReply, errors: [400, 413, 415] }),
+    doc({ method: 'post', path: '/upload/multiple', tag: UPLOAD, summary: '批量上传图片', description: '最多9张', access: 'user', form: fileForm('files', '图片文件（可多个）'), data: multipleUploadReply, errors: [400, 413] }),
+    doc({ method: 'post', path: '/upload/video', tag: UPLOAD, summary: '上传视频', description: '≤ 100MB，mp4/avi/mov；可附 thumbnail 封面', access: 'user', form: fileForm('file', '视频文件'), data: videoUploadReply, errors: [400, 413, 415] }),
+  ]
+}
