@@ -120,3 +120,20 @@ describe('admin session: /api/auth/admin/*', () => {
     expect([401, 404]).toContain(res.status)
   })
 })
+
+describe('admin login rate limit', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_AUTH_PER_MINUTE: '3' })
+    await createAdmin(server)
+  })
+  afterAll(() => server?.close())
+
+  it('answers 429 with Retry-After once the per-minute budget is spent', async () => {
+    const attempt = () => server.call('POST', '/api/auth/admin/login', { json: { username: 'root', password: 'wrong-password' } })
+    for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401)
+    const limited = await attempt()
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+})
