@@ -84,3 +84,19 @@ describe('feed paging', () => {
     expect(flat.map((p) => p.id)).toEqual([1, 2, 3, 4])
   })
 })
+
+describe('windowing', async () => {
+  const { columnOffsets, visibleRange } = await import('../../renderer/member/features/feed/windowing')
+  it('computes tops with gaps and the total height', () => {
+    expect(columnOffsets([100, 50, 80], 10)).toEqual({ tops: [0, 110, 170], total: 250 })
+    expect(columnOffsets([], 10)).toEqual({ tops: [], total: 0 })
+  })
+  it('returns the items intersecting a window', () => {
+    const hs = Array.from({ length: 1000 }, () => 100)
+    const { tops } = columnOffsets(hs, 0)
+    expect(visibleRange(tops, hs, 0, 250)).toEqual([0, 3])
+    expect(visibleRange(tops, hs, 50_000, 50_250)).toEqual([500, 503])
+    expect(visibleRange(tops, hs, -500, -10)).toEqual([0, 0])
+    expect(visibleRange(tops, hs, 200_000, 300_000)).toEqual([1000, 1000])
+  })
+})

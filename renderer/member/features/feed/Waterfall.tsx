@@ -1,13 +1,17 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useWindowWidth } from '../../../common/hooks/useMediaQuery'
 import type { Post } from '../../api/types'
 import { useToggleLike } from '../interactions/usePostToggles'
 import { useOpenNote } from '../note/useOpenNote'
 import { NoteCard } from './NoteCard'
 import { columnsForWidth, coverRatio, estimateCardHeight, placeItems } from './placement'
+import { columnOffsets, visibleRange } from './windowing'
 import './feed.css'
 
 const GAP = 16
+/** Cards are rendered within this distance (px) above and below the viewport; the rest are spacers. */
+const OVERSCAN = 1200
+const SCROLL_STEP = 300
 
 function useContainerWidth() {
   const ref = useRef<HTMLDivElement>(null)
@@ -24,33 +28,118 @@ function useContainerWidth() {
   return { ref, width }
 }
 
-/** Masonry of note cards: each card goes into the shortest column; column count follows the window width. */
+function subscribeScroll(cb: () => void) {
+  window.addEventListener('scroll', cb, { passive: true })
+  window.addEventListener('resize', cb)
+  return () => {
+    window.removeEventListener('scroll', cb)
+    window.removeEventListener('resize', cb)
+  }
+}
+
+/** Scroll position in steps of 300 px: re-renders a few times per screen, not on every scroll event. */
+function useScrollStep(): number {
+  return useSyncExternalStore(subscribeScroll, () => Math.floor(window.scrollY / SCROLL_STEP), () => 0)
+}
+
+/** Real card heights, measured once rendered; estimates are used until then. */
+function useMeasuredHeights() {
+  const heights = useRef(new Map<number, number>())
+  const [version, setVersion] = useState(0)
+  const frame = useRef(0)
+  const observer = useMemo(() => {
+    if (typeof ResizeObserver === 'undefined') return null
+    return new ResizeObserver((entries) => {
+      let changed = false
+      for (const e of entries) {
+        const id = Number((e.target as HTMLElement).dataset.noteId)
+        const h = Math.round(e.contentRect.height)
+        if (h > 0 && heights.current.get(id) !== h) {
+          heights.current.set(id, h)
+          changed = true
+        }
+      }
+      if (changed && !frame.current) frame.current = requestAnimationFrame(() => ((frame.current = 0), setVersion((v) => v + 1)))
+    })
+  }, [])
+  useEffect(() => () => observer?.disconnect(), [observer])
+  return { heights: heights.current, version, observer }
+}
+
+interface ColumnProps {
+  posts: readonly Post[]
+  gap: number
+  padTop: number
+  padBottom: number
+  observer: ResizeObserver | null
+  onOpen: (p: Post) => void
+  onLike: (p: Post) => void
+}
+
+function sameColumn(a: ColumnProps, b: ColumnProps): boolean {
+  if (a.gap !== b.gap || a.padTop !== b.padTop || a.padBottom !== b.padBottom || a.onOpen !== b.onOpen || a.onLike !== b.onLike || a.posts.length !== b.posts.length) return false
+  return a.posts.every((p, i) => p === b.posts[i])
+}
+
+/** One column; skipped entirely by React when none of its visible notes changed. */
+const Column = memo(function Column({ posts, gap, padTop, padBottom, observer, onOpen, onLike }: ColumnProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el || !observer) return
+    const cards = Array.from(el.querySelectorAll<HTMLElement>(':scope > .note-card'))
+    cards.forEach((c) => observer.observe(c))
+    return () => cards.forEach((c) => observer.unobserve(c))
+  })
+  return (
+    <div className="waterfall-column" ref={ref} style={{ gap, paddingTop: padTop, paddingBottom: padBottom }}>
+      {posts.map((post) => (
+        <NoteCard key={post.id} post={post} ratio={coverRatio(post.aspect)} onOpen={onOpen} onLike={onLike} />
+      ))}
+    </div>
+  )
+}, sameColumn)
+
+/**
+ * Masonry of note cards: each card goes into the shortest column (column count by window width).
+ * Only cards near the viewport are mounted, so a feed of 1000+ notes stays smooth.
+ */
 export function Waterfall({ posts, columns: forcedColumns }: { posts: readonly Post[]; columns?: number }) {
   const windowWidth = useWindowWidth()
   const columnCount = forcedColumns ?? columnsForWidth(windowWidth)
   const { ref, width } = useContainerWidth()
   const gap = windowWidth <= 695 ? 10 : GAP
   const columnWidth = width > 0 ? (width - gap * (columnCount - 1)) / columnCount : 220
+  const { heights: measured, version, observer } = useMeasuredHeights()
+  const step = useScrollStep()
 
-  const placement = useMemo(
-    () => placeItems(posts.map((p) => estimateCardHeight(p.aspect, p.title, columnWidth)), columnCount, gap),
-    [posts, columnCount, columnWidth, gap],
-  )
+  const estimates = useMemo(() => posts.map((p) => estimateCardHeight(p.aspect, p.title, columnWidth)), [posts, columnWidth])
+  const placement = useMemo(() => placeItems(estimates, columnCount, gap), [estimates, columnCount, gap])
 
   const toggleLike = useToggleLike()
   const openNote = useOpenNote()
   const onLike = useCallback((p: Post) => toggleLike(p.id, p.liked), [toggleLike])
   const onOpen = useCallback((p: Post) => openNote(p.id), [openNote])
 
+  const containerTop = ref.current ? ref.current.getBoundingClientRect().top + window.scrollY : 0
+  const viewTop = step * SCROLL_STEP - containerTop - OVERSCAN
+  const viewBottom = step * SCROLL_STEP - containerTop + (typeof window === 'undefined' ? 900 : window.innerHeight) + SCROLL_STEP + OVERSCAN
+
+  const columns = placement.columns.map((indices) => {
+    const hs = indices.map((i) => measured.get(posts[i]!.id) ?? estimates[i]!)
+    const { tops, total } = columnOffsets(hs, gap)
+    const [start, end] = visibleRange(tops, hs, viewTop, viewBottom)
+    const padTop = start > 0 ? tops[start]! : 0
+    const lastBottom = end > 0 ? tops[end - 1]! + hs[end - 1]! : 0
+    const padBottom = end < indices.length ? total - lastBottom : 0
+    return { posts: indices.slice(start, end).map((i) => posts[i]!), padTop, padBottom }
+  })
+  void version
+
   return (
     <div className="waterfall" ref={ref} style={{ gap }}>
-      {placement.columns.map((indices, c) => (
-        <div className="waterfall-column" key={c} style={{ gap }}>
-          {indices.map((i) => {
-            const post = posts[i]!
-            return <NoteCard key={post.id} post={post} ratio={coverRatio(post.aspect)} onOpen={onOpen} onLike={onLike} />
-          })}
-        </div>
+      {columns.map((c, i) => (
+        <Column key={i} posts={c.posts} gap={gap} padTop={c.padTop} padBottom={c.padBottom} observer={observer} onOpen={onOpen} onLike={onLike} />
       ))}
     </div>
   )

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { toast } from '../../../common/components/toast'
 import { setLiked } from '../../api/likes'
@@ -6,56 +6,39 @@ import { setCollected } from '../../api/posts'
 import { useSession } from '../../session/SessionContext'
 import { emitInteraction, findPost, patchPost } from './postCache'
 
-interface ToggleVars {
-  id: number
-  next: boolean
-}
-
-interface Rollback {
-  prev: { flag: boolean; count: number } | null
-}
-
 export const FAILED_MESSAGE = '操作失败，请重试'
 
 /**
  * Optimistic like/collect of a note (spec §4): flip and ±1 at once everywhere the note is cached,
  * revert on failure, and emit the global interaction event either way.
+ * Deliberately not a useMutation: the returned callback is stable and holds no React state, so a
+ * feed of 1000 cards does not re-render while a request is in flight.
  */
 function useToggle(kind: 'like' | 'collect') {
   const qc = useQueryClient()
   const { requireLogin } = useSession()
-  const flagKey = kind === 'like' ? 'liked' : 'collected'
-  const countKey = kind === 'like' ? 'like_count' : 'collect_count'
-  const mutation = useMutation<void, Error, ToggleVars, Rollback>({
-    mutationFn: async ({ id, next }) => {
-      if (kind === 'like') await setLiked(1, id, next)
-      else await setCollected(id, next)
-    },
-    onMutate: ({ id, next }) => {
-      const current = findPost(qc, id)
-      const prev = current ? { flag: current[flagKey], count: current[countKey] } : null
-      patchPost(qc, id, (p) => ({ [flagKey]: next, [countKey]: Math.max(0, p[countKey] + (next ? 1 : -1)) }))
-      return { prev }
-    },
-    onError: (_err, { id, next }, ctx) => {
-      patchPost(qc, id, (p) => (ctx?.prev ? { [flagKey]: ctx.prev.flag, [countKey]: ctx.prev.count } : { [flagKey]: !next, [countKey]: Math.max(0, p[countKey] + (next ? -1 : 1)) }))
-      toast.error(FAILED_MESSAGE)
-    },
-    onSuccess: (_d, { next }) => {
-      if (kind === 'like') toast.success(next ? '点赞成功' : '取消点赞成功')
-      else toast.success(next ? '收藏成功' : '取消收藏成功')
-    },
-    onSettled: (_d, _e, { id, next }) => {
-      emitInteraction(kind === 'like' ? (next ? 'liked' : 'unliked') : next ? 'collected' : 'uncollected', id)
-    },
-  })
-  const { mutate } = mutation
   return useCallback(
     (id: number, current: boolean) => {
       if (!requireLogin()) return
-      mutate({ id, next: !current })
+      const flagKey = kind === 'like' ? 'liked' : 'collected'
+      const countKey = kind === 'like' ? 'like_count' : 'collect_count'
+      const next = !current
+      const before = findPost(qc, id)
+      const prev = before ? { flag: before[flagKey], count: before[countKey] } : null
+      patchPost(qc, id, (p) => ({ [flagKey]: next, [countKey]: Math.max(0, p[countKey] + (next ? 1 : -1)) }))
+      const request = kind === 'like' ? setLiked(1, id, next) : setCollected(id, next)
+      request
+        .then(() => {
+          if (kind === 'like') toast.success(next ? '点赞成功' : '取消点赞成功')
+          else toast.success(next ? '收藏成功' : '取消收藏成功')
+        })
+        .catch(() => {
+          patchPost(qc, id, (p) => (prev ? { [flagKey]: prev.flag, [countKey]: prev.count } : { [flagKey]: current, [countKey]: Math.max(0, p[countKey] + (next ? -1 : 1)) }))
+          toast.error(FAILED_MESSAGE)
+        })
+        .finally(() => emitInteraction(kind === 'like' ? (next ? 'liked' : 'unliked') : next ? 'collected' : 'uncollected', id))
     },
-    [requireLogin, mutate],
+    [qc, requireLogin, kind],
   )
 }
 
