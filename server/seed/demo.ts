@@ -1,6 +1,92 @@
+/**
+ * The demo dataset (SHILIU_DEMO=1, `npm run demo`, the desktop app's first start): the corpus' campus
+ * people and notes at a small scale, plus the member `demo` / `demo123456` and the administrator
+ * `admin` / `admin123456`. Seeds only an empty database (no users); takes a few seconds.
+ */
+import { User } from '../db/entities'
 import type { AppDeps } from '../deps'
+import * as corpus from './corpus'
+import { generate, type SeedReport } from './generator'
+import { demoMedia, installDemoMedia, type MediaLibrary } from './media'
+import { DEFAULTS, type SeedOptions, type SpecialUser } from './options'
 
-/** Fill an empty database with the demo dataset (written in server/seed/). */
-export async function seedDemoIfEmpty(_deps: AppDeps): Promise<void> {
-  throw new Error('demo dataset generator not implemented yet')
+export const DEMO_MEMBER = { user_id: 'demo', password: 'demo123456', nickname: '石榴同学' } as const
+export const DEMO_ADMIN = { username: 'admin', password: 'admin123456' } as const
+/** Every other generated member shares this password (docs/demo-data.md). */
+export const GENERATED_PASSWORD = 'password123'
+
+/** An avatar no corpus user wears, for the demo member (the default avatar when none is left). */
+function spareAvatar(media: MediaLibrary): string | null {
+  const used = new Set(corpus.USERS.map((u) => u.avatar))
+  return [...media.avatarByFile.keys()].find((file) => !used.has(file)) ?? null
+}
+
+export interface DemoHashes {
+  member: string
+  admin: string
+  shared: string
+}
+
+/**
+ * Argon2id hashes of the three demo passwords above, made once (hashPassword) and kept here: hashing at
+ * seed time would add ~2 s of CPU to every demo start. They are salted hashes of published demo passwords,
+ * not secrets; tests/server/seed.test.ts logs in with each.
+ */
+export const DEMO_HASHES: DemoHashes = {
+  member: '$argon2id$v=19$m=65536,p=4,t=3$Gcuo9UKKhqOUhEhszd+ZZg$IistFfl2d2YMiMGyG+J/dME9WC3EpznKCZ7OJGe/Mrs',
+  admin: '$argon2id$v=19$m=65536,p=4,t=3$rzqkl7CbOAG6GplCbZYFtw$Q932Onrm2VMnzKflfhSNDFa4wIJNqw9RwcMPRSDrDKA',
+  shared: '$argon2id$v=19$m=65536,p=4,t=3$tt1hiSywLMc+PKbN3JxDNA$dpd4WNrCljDavZS2GHCd8eHTMDU+ivPhRCBjIQbymeU',
+}
+
+export function demoOptions(media: MediaLibrary, hashes: DemoHashes, now = new Date()): SeedOptions {
+  const demo: SpecialUser = {
+    user_id: DEMO_MEMBER.user_id,
+    nickname: DEMO_MEMBER.nickname,
+    passwordHash: hashes.member,
+    avatar: spareAvatar(media),
+    profile: {
+      bio: '刚来石榴的新同学，喜欢记录校园里的吃喝玩乐，也在努力学习中。',
+      gender: '女',
+      zodiac_sign: '射手座',
+      mbti: 'ENFP',
+      education: '本科',
+      major: '计算机科学与技术',
+      interests: ['摄影', '美食', '夜跑'],
+      location: '北京',
+    },
+    notes: 5,
+    drafts: 2,
+    following: 12,
+    followers: 15,
+  }
+  return {
+    ...DEFAULTS,
+    users: corpus.USERS.length,
+    notes: 320,
+    comments: 960,
+    likes: 3200,
+    collections: 900,
+    follows: 420,
+    now,
+    passwordHash: hashes.shared,
+    specialUsers: [demo],
+    admins: [{ username: DEMO_ADMIN.username, passwordHash: hashes.admin }],
+    pendingVerifications: 4,
+    rejectedVerifications: 3,
+  }
+}
+
+/** Fill an empty database with the demo dataset; does nothing when it already has users. */
+export async function seedDemoIfEmpty(deps: AppDeps): Promise<SeedReport | null> {
+  if ((await deps.db.getRepository(User).count()) > 0) return null
+  const log = deps.logger.child({ component: 'seed' })
+  log.info('seeding the demo dataset into an empty database')
+  const media = demoMedia()
+  // Files are copied (and thumbnails made) while the rows are written; both finish before the server listens.
+  const [, report] = await Promise.all([
+    installDemoMedia(deps.config.uploadsDir),
+    generate(deps.db, demoOptions(media, DEMO_HASHES), media, (message) => log.debug(message.trim())),
+  ])
+  log.info({ ...report, notificationsByType: undefined }, `demo dataset ready in ${report.seconds.toFixed(1)} s`)
+  return report
 }

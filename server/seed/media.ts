@@ -1,0 +1,144 @@
+/**
+ * Demo media: the shipped files of resources/demo/ are copied once into DATA_DIR/uploads/demo/ (so the
+ * server serves them as /uploads/demo/... like any upload), and each image gets a feed thumbnail (480 px
+ * WebP) in uploads/demo/thumbs/. Seeds of any size reuse these few files.
+ */
+import { existsSync } from 'node:fs'
+import { copyFile, mkdir, readFile, rename, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import sharp from 'sharp'
+import { DEFAULT_AVATAR } from '../contract/users'
+import type { CategorySlug } from './corpus'
+import * as manifest from './media-manifest'
+
+export const THUMBNAIL_WIDTH = 480
+
+export interface ImageMedia {
+  url: string
+  thumbnailUrl: string
+  width: number
+  height: number
+  categories: readonly CategorySlug[]
+}
+
+export interface VideoMedia {
+  url: string
+  coverUrl: string
+  duration: number
+  size: number
+  categories: readonly CategorySlug[]
+}
+
+export interface MediaLibrary {
+  images: ImageMedia[]
+  /** Images that fit each category (all images when none does). */
+  imagesFor(category: CategorySlug): ImageMedia[]
+  /** Avatar URL by the file name the corpus names (DemoUser.avatar). */
+  avatarByFile: Map<string, string>
+  avatars: string[]
+  videos: VideoMedia[]
+  /** The server's default avatar (installed by the auth routes at start). */
+  defaultAvatar: string
+}
+
+/**
+ * The folder holding the shipped resources: SHILIU_RESOURCES_DIR, else `resources/` of the app root
+ * (two levels above both this source file and the bundled dist/server/*.js).
+ */
+export function resourcesDir(): string {
+  if (process.env.SHILIU_RESOURCES_DIR) return path.resolve(process.env.SHILIU_RESOURCES_DIR)
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'resources')
+}
+
+/** manifest paths are relative to the repository root, i.e. start with resources/. */
+function shipped(relative: string): string {
+  return path.join(resourcesDir(), relative.replace(/^resources[\\/]/, ''))
+}
+
+/** Copy unless an identical-size copy is already there (a second seed into the same DATA_DIR). */
+async function install(source: string, target: string): Promise<void> {
+  const [from, to] = await Promise.all([stat(source).catch(() => null), stat(target).catch(() => null)])
+  if (!from) throw new Error(`Demo media file missing: ${source} (resources/ is incomplete; see docs/demo-data.md)`)
+  if (to && to.size === from.size) return
+  await copyFile(source, `${target}.tmp`)
+  await rename(`${target}.tmp`, target)
+}
+
+/**
+ * The feed thumbnail: a copy when resources/demo/thumbs/ ships one, else made here (fastest WebP effort:
+ * ~15 ms per image, decoding included, so the whole demo set takes under two seconds on two cores).
+ */
+async function thumbnail(source: string, shippedThumb: string, target: string): Promise<void> {
+  if (existsSync(target)) return
+  if (existsSync(shippedThumb)) return install(shippedThumb, target)
+  // Read into memory first: sharp cannot open files inside an Electron asar archive.
+  const input = await readFile(source)
+  await sharp(input).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 70, effort: 0 }).toFile(`${target}.tmp`)
+  await rename(`${target}.tmp`, target)
+}
+
+/** Run tasks with a small concurrency (sharp has its own thread pool; this just bounds memory). */
+async function runLimited(tasks: Array<() => Promise<void>>, limit: number): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < tasks.length) await tasks[next++]!()
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker))
+}
+
+const thumbName = (file: string) => `${path.parse(file).name}.webp`
+
+/**
+ * Install the demo media into `uploadsDir/demo/` (idempotent). Rows only need the URLs (demoMedia()), so
+ * callers may generate while this runs, as long as both finish before the server serves.
+ */
+export async function installDemoMedia(uploadsDir: string): Promise<void> {
+  const root = path.join(uploadsDir, 'demo')
+  const dirs = { images: path.join(root, 'images'), thumbs: path.join(root, 'thumbs'), avatars: path.join(root, 'avatars'), videos: path.join(root, 'videos') }
+  for (const dir of Object.values(dirs)) await mkdir(dir, { recursive: true })
+  const tasks: Array<() => Promise<void>> = []
+  for (const image of manifest.DEMO_IMAGES) {
+    const source = shipped(path.join(manifest.DEMO_IMAGE_DIR, image.file))
+    tasks.push(() => install(source, path.join(dirs.images, image.file)))
+    const thumb = thumbName(image.file)
+    tasks.push(() => thumbnail(source, shipped(path.join(manifest.DEMO_IMAGE_DIR, '..', 'thumbs', thumb)), path.join(dirs.thumbs, thumb)))
+  }
+  for (const avatar of manifest.DEMO_AVATARS) {
+    tasks.push(() => install(shipped(path.join(manifest.DEMO_AVATAR_DIR, avatar.file)), path.join(dirs.avatars, avatar.file)))
+  }
+  for (const video of manifest.DEMO_VIDEOS) {
+    for (const file of [video.file, video.cover]) tasks.push(() => install(shipped(path.join(manifest.DEMO_VIDEO_DIR, file)), path.join(dirs.videos, file)))
+  }
+  await runLimited(tasks, 4)
+}
+
+/** The demo media as server-relative URLs (/uploads/demo/...), with sizes and categories. */
+export function demoMedia(): MediaLibrary {
+  const images: ImageMedia[] = manifest.DEMO_IMAGES.map((image) => ({
+    url: `/uploads/demo/images/${image.file}`,
+    thumbnailUrl: `/uploads/demo/thumbs/${thumbName(image.file)}`,
+    width: image.width,
+    height: image.height,
+    categories: image.categories,
+  }))
+  const byCategory = new Map<CategorySlug, ImageMedia[]>()
+  for (const image of images) {
+    for (const category of image.categories) byCategory.set(category, [...(byCategory.get(category) ?? []), image])
+  }
+  const avatarByFile = new Map(manifest.DEMO_AVATARS.map((a) => [a.file, `/uploads/demo/avatars/${a.file}`]))
+  return {
+    images,
+    imagesFor: (category) => byCategory.get(category) ?? images,
+    avatarByFile,
+    avatars: [...avatarByFile.values()],
+    videos: manifest.DEMO_VIDEOS.map((v) => ({
+      url: `/uploads/demo/videos/${v.file}`,
+      coverUrl: `/uploads/demo/videos/${v.cover}`,
+      duration: Math.round(v.durationSec),
+      size: v.bytes,
+      categories: v.categories,
+    })),
+    defaultAvatar: DEFAULT_AVATAR,
+  }
+}

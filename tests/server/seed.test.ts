@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findCounterMismatches } from '../../server/domain/counters'
+import { DEMO_ADMIN, DEMO_MEMBER, GENERATED_PASSWORD, seedDemoIfEmpty } from '../../server/seed/demo'
+import { counterMismatches } from '../support/consistency'
+import { startTestServer, type TestServer } from '../support/server'
+
+type Row = Record<string, unknown>
+
+describe('demo dataset (SHILIU_DEMO=1 on a fresh SQLite)', () => {
+  let server: TestServer
+  let startSeconds = 0
+  const q = (sql: string, params: unknown[] = []) => server.deps.db.query(sql, params) as Promise<Row[]>
+  const num = async (sql: string, params: unknown[] = []) => Number(Object.values((await q(sql, params))[0] ?? {})[0] ?? 0)
+
+  beforeAll(async () => {
+    const started = Date.now()
+    server = await startTestServer({ SHILIU_DEMO: '1' })
+    startSeconds = (Date.now() - started) / 1000
+  }, 120_000)
+  afterAll(() => server?.close())
+
+  it('seeds while the server starts, in a few seconds', () => {
+    expect(startSeconds).toBeLessThan(20)
+  })
+
+  it('every counter equals the number of rows it counts', async () => {
+    expect(await counterMismatches(server.deps.db)).toEqual([])
+    expect(await findCounterMismatches(server.deps.db)).toEqual([])
+  })
+
+  it('has the promised numbers: people, notes of both kinds, drafts, tags, comments, likes, collections, follows', async () => {
+    expect(await num('SELECT COUNT(*) FROM users')).toBeGreaterThanOrEqual(40)
+    expect(await num("SELECT COUNT(*) FROM users WHERE avatar LIKE '/uploads/demo/avatars/%' AND bio <> '' AND mbti IS NOT NULL AND interests IS NOT NULL")).toBeGreaterThanOrEqual(40)
+    expect(await num('SELECT COUNT(*) FROM posts WHERE is_draft = 0')).toBeGreaterThanOrEqual(300)
+    expect(await num('SELECT COUNT(*) FROM posts WHERE is_draft = 0 AND type = 1')).toBeGreaterThan(200)
+    expect(await num('SELECT COUNT(*) FROM posts WHERE is_draft = 0 AND type = 2')).toBeGreaterThanOrEqual(3)
+    expect(await num('SELECT COUNT(*) FROM posts WHERE is_draft = 1')).toBeGreaterThan(0)
+    expect(await num('SELECT COUNT(*) FROM categories')).toBeGreaterThanOrEqual(8)
+    expect(await num("SELECT COUNT(*) FROM categories WHERE category_title <> LOWER(category_title) OR category_title GLOB '*[^a-z]*'")).toBe(0)
+    expect(await num('SELECT COUNT(*) FROM post_tags')).toBeGreaterThan(300)
+    expect(await num('SELECT COUNT(*) FROM comments WHERE parent_id IS NULL')).toBeGreaterThan(300)
+    expect(await num('SELECT COUNT(*) FROM comments WHERE parent_id IS NOT NULL')).toBeGreaterThan(100)
+    expect(await num('SELECT COUNT(*) FROM likes WHERE target_type = 1')).toBeGreaterThan(1000)
+    expect(await num('SELECT COUNT(*) FROM likes WHERE target_type = 2')).toBeGreaterThan(100)
+    expect(await num('SELECT COUNT(*) FROM collections')).toBeGreaterThan(300)
+    expect(await num('SELECT COUNT(*) FROM follows a JOIN follows b ON a.follower_id = b.following_id AND a.following_id = b.follower_id')).toBeGreaterThan(0)
+    expect(await num('SELECT COUNT(*) FROM posts WHERE hot_score = 0 AND is_draft = 0')).toBe(0)
+    // Drafts are not searchable (server/domain/notes.ts); published notes all are.
+    expect(await num("SELECT COUNT(*) FROM posts WHERE (search_text = '') <> (is_draft = 1)")).toBe(0)
+  })
+
+  it('image notes have 1-9 ordered images with sizes and thumbnails; video notes one video with a cover', async () => {
+    const images = await q('SELECT p.id, COUNT(i.id) AS n, MIN(i.sort_order) AS lo, MAX(i.sort_order) AS hi FROM posts p LEFT JOIN post_images i ON i.post_id = p.id WHERE p.type = 1 GROUP BY p.id')
+    for (const r of images) {
+      expect(Number(r.n)).toBeGreaterThanOrEqual(1)
+      expect(Number(r.n)).toBeLessThanOrEqual(9)
+      expect([Number(r.lo), Number(r.hi)]).toEqual([0, Number(r.n) - 1])
+    }
+    expect(await num("SELECT COUNT(*) FROM post_images WHERE width <= 0 OR height <= 0 OR thumbnail_url IS NULL OR url NOT LIKE '/uploads/demo/%'")).toBe(0)
+    expect(await num('SELECT COUNT(*) FROM posts p WHERE p.type = 2 AND NOT EXISTS (SELECT 1 FROM post_videos v WHERE v.post_id = p.id AND v.cover_url IS NOT NULL)')).toBe(0)
+    expect(await num('SELECT COUNT(*) FROM post_images i JOIN posts p ON p.id = i.post_id WHERE p.type = 2')).toBe(0)
+  })
+
+  it('serves the media the rows point at (images, thumbnails, avatars, videos, covers)', async () => {
+    const [row] = await q(
+      "SELECT (SELECT url FROM post_images LIMIT 1) AS image, (SELECT thumbnail_url FROM post_images LIMIT 1) AS thumb, (SELECT avatar FROM users WHERE avatar LIKE '/uploads/demo/%' LIMIT 1) AS avatar, (SELECT url FROM post_videos LIMIT 1) AS video, (SELECT cover_url FROM post_videos LIMIT 1) AS cover",
+    )
+    for (const url of Object.values(row ?? {})) {
+      const res = await server.fetch(String(url), { method: 'HEAD' })
+      expect(res.status, String(url)).toBe(200)
+    }
+    const video = await server.fetch(String(row?.video), { headers: { Range: 'bytes=0-99' } })
+    expect(video.status).toBe(206)
+  })
+
+  it('replies attach to a top-level comment of the same note and say whom they answer, after it', async () => {
+    expect(await num('SELECT COUNT(*) FROM comments r JOIN comments p ON p.id = r.parent_id WHERE p.parent_id IS NOT NULL OR p.post_id <> r.post_id')).toBe(0)
+    expect(await num('SELECT COUNT(*) FROM comments WHERE parent_id IS NOT NULL AND reply_to_user_id IS NULL')).toBe(0)
+    expect(await num('SELECT COUNT(*) FROM comments r JOIN comments p ON p.id = r.parent_id WHERE r.created_at < p.created_at')).toBe(0)
+    expect(await num('SELECT COUNT(*) FROM comments c JOIN posts p ON p.id = c.post_id WHERE c.created_at < p.created_at OR p.is_draft = 1')).toBe(0)
+    expect(await num('SELECT COUNT(*) FROM likes l JOIN posts p ON p.id = l.target_id WHERE l.target_type = 1 AND (l.created_at < p.created_at OR l.user_id = p.user_id)')).toBe(0)
+  })
+
+  it('mentions are [@nickname:userId] of existing members', async () => {
+    const rows = await q("SELECT content FROM comments WHERE content LIKE '%[@%' UNION ALL SELECT content FROM posts WHERE content LIKE '%[@%'")
+    expect(rows.length).toBeGreaterThan(5)
+    const users = new Map((await q('SELECT user_id, nickname FROM users')).map((u) => [String(u.user_id), String(u.nickname)]))
+    for (const { content } of rows) {
+      for (const m of String(content).matchAll(/\[@([^\]:\n]{1,40}):([A-Za-z0-9_]{1,40})\]/g)) expect(users.get(m[2]!)).toBe(m[1])
+    }
+  })
+
+  it('has verification applications in every state; approvals match the badges, rejections say why', async () => {
+    const states = (await q('SELECT DISTINCT status FROM verifications ORDER BY status')).map((r) => Number(r.status))
+    expect(states).toEqual([0, 1, 2])
+    expect(await num('SELECT COUNT(*) FROM verifications v JOIN users u ON u.id = v.user_id WHERE v.status = 1 AND u.verified <> v.type')).toBe(0)
+    expect(await num('SELECT COUNT(*) FROM users u WHERE u.verified <> 0 AND NOT EXISTS (SELECT 1 FROM verifications v WHERE v.user_id = u.id AND v.status = 1)')).toBe(0)
+    expect(await num("SELECT COUNT(*) FROM verifications WHERE status = 2 AND (admin_note IS NULL OR admin_note = '' OR audit_time IS NULL)")).toBe(0)
+    expect(await num("SELECT COUNT(*) FROM verifications WHERE content NOT LIKE '<table>%'")).toBe(0)
+  })
+
+  it('has notifications of all 8 types, each matching the row it reports', async () => {
+    const types = (await q('SELECT DISTINCT type FROM notifications ORDER BY type')).map((r) => Number(r.type))
+    expect(types).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+    const unmatched: Record<number, string> = {
+      1: 'NOT EXISTS (SELECT 1 FROM likes l JOIN posts p ON p.id = l.target_id WHERE l.target_type = 1 AND l.target_id = n.target_id AND l.user_id = n.sender_id AND p.user_id = n.user_id)',
+      2: 'NOT EXISTS (SELECT 1 FROM likes l JOIN comments c ON c.id = l.target_id WHERE l.target_type = 2 AND c.id = n.comment_id AND c.post_id = n.target_id AND l.user_id = n.sender_id AND c.user_id = n.user_id)',
+      3: 'NOT EXISTS (SELECT 1 FROM collections c JOIN posts p ON p.id = c.post_id WHERE c.post_id = n.target_id AND c.user_id = n.sender_id AND p.user_id = n.user_id)',
+      4: 'NOT EXISTS (SELECT 1 FROM comments c JOIN posts p ON p.id = c.post_id WHERE c.id = n.comment_id AND c.post_id = n.target_id AND c.user_id = n.sender_id AND p.user_id = n.user_id)',
+      5: 'NOT EXISTS (SELECT 1 FROM comments c WHERE c.id = n.comment_id AND c.post_id = n.target_id AND c.user_id = n.sender_id AND c.parent_id IS NOT NULL AND c.reply_to_user_id = n.user_id)',
+      6: 'NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = n.sender_id AND f.following_id = n.user_id)',
+      7: "NOT EXISTS (SELECT 1 FROM comments c JOIN users u ON u.id = n.user_id WHERE c.id = n.comment_id AND c.user_id = n.sender_id AND c.content LIKE '%:' || u.user_id || ']%')",
+      8: "NOT EXISTS (SELECT 1 FROM posts p JOIN users u ON u.id = n.user_id WHERE p.id = n.target_id AND p.user_id = n.sender_id AND p.content LIKE '%:' || u.user_id || ']%')",
+    }
+    for (const [type, condition] of Object.entries(unmatched)) {
+      expect(await num(`SELECT COUNT(*) FROM notifications n WHERE n.type = ? AND ${condition}`, [Number(type)]), `type ${type}`).toBe(0)
+    }
+    expect(await num('SELECT COUNT(*) FROM notifications WHERE user_id = sender_id')).toBe(0)
+    // One notification per person per comment (server/domain/comments.ts).
+    expect(await num('SELECT COUNT(*) FROM (SELECT comment_id, user_id FROM notifications WHERE type IN (4, 5, 7) GROUP BY comment_id, user_id HAVING COUNT(*) > 1) x')).toBe(0)
+    expect(await num('SELECT COUNT(*) FROM notifications WHERE is_read = 0')).toBeGreaterThan(0)
+    expect(await num('SELECT COUNT(*) FROM notifications WHERE is_read = 1')).toBeGreaterThan(0)
+  })
+
+  it('spreads created times over the last ~60 days', async () => {
+    const [row] = await q('SELECT MIN(created_at) AS first, MAX(created_at) AS last FROM posts')
+    const first = Date.parse(`${String(row?.first).replace(' ', 'T')}Z`)
+    const last = Date.parse(`${String(row?.last).replace(' ', 'T')}Z`)
+    expect(Date.now() - first).toBeGreaterThan(50 * 86_400_000)
+    expect(Date.now() - first).toBeLessThan(61 * 86_400_000)
+    expect(Date.now() - last).toBeLessThan(2 * 86_400_000)
+  })
+
+  it('the demo member logs in and has notes, drafts, follows both ways and unread notifications of every tab', async () => {
+    const { status, body } = await server.call<{ tokens: { access_token: string } }>('POST', '/api/auth/login', {
+      json: { user_id: DEMO_MEMBER.user_id, password: DEMO_MEMBER.password },
+    })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(body.data.tokens.access_token).toBeTruthy()
+    const [me] = await q('SELECT * FROM users WHERE user_id = ?', [DEMO_MEMBER.user_id])
+    expect(me).toMatchObject({ nickname: DEMO_MEMBER.nickname })
+    expect(Number(me?.post_count)).toBeGreaterThanOrEqual(3)
+    expect(Number(me?.follow_count)).toBeGreaterThan(5)
+    expect(Number(me?.fans_count)).toBeGreaterThan(5)
+    expect(await num('SELECT COUNT(*) FROM posts WHERE user_id = ? AND is_draft = 1', [me?.id])).toBeGreaterThan(0)
+    expect(await num('SELECT COUNT(*) FROM follows a JOIN follows b ON a.follower_id = b.following_id AND a.following_id = b.follower_id WHERE a.follower_id = ?', [me?.id])).toBeGreaterThan(0)
+    const unread = (await q('SELECT DISTINCT type FROM notifications WHERE user_id = ? AND is_read = 0', [me?.id])).map((r) => Number(r.type))
+    for (const tab of [[4, 5, 7, 8], [1, 2], [3], [6]]) expect(unread.some((t) => tab.includes(t)), `unread of ${tab}`).toBe(true)
+    const all = (await q('SELECT DISTINCT type FROM notifications WHERE user_id = ? ORDER BY type', [me?.id])).map((r) => Number(r.type))
+    expect(all).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+  })
+
+  it('the demo administrator logs in; generated members share the documented password', async () => {
+    const admin = await server.call('POST', '/api/auth/admin/login', { json: { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password } })
+    expect(admin.status, JSON.stringify(admin.body)).toBe(200)
+    const [someone] = await q("SELECT user_id FROM users WHERE user_id <> 'demo' ORDER BY id LIMIT 1")
+    const member = await server.call('POST', '/api/auth/login', { json: { user_id: someone?.user_id, password: GENERATED_PASSWORD } })
+    expect(member.status, JSON.stringify(member.body)).toBe(200)
+  })
+
+  it('does nothing when the database already has users', async () => {
+    const before = await num('SELECT COUNT(*) FROM posts')
+    expect(await seedDemoIfEmpty(server.deps)).toBeNull()
+    expect(await num('SELECT COUNT(*) FROM posts')).toBe(before)
+  })
+})
