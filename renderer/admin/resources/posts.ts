@@ -31,7 +31,14 @@ const fields: ResourceDef['fields'] = [
   { key: 'type', label: '类型', type: 'select', required: true, options: optionsOf(NOTE_TYPE), defaultValue: '1' },
   { key: 'is_draft', label: '草稿', type: 'switch', defaultValue: false },
   { key: 'tags', label: '标签', type: 'list', maxItems: 10, placeholder: '输入标签后按回车' },
-  { key: 'images', label: '图片', type: 'images', maxItems: 9, visibleWhen: isImage },
+  {
+    key: 'images',
+    label: '图片',
+    type: 'images',
+    maxItems: 9,
+    visibleWhen: isImage,
+    validate: (v, values, mode) => (blank(v) && mode === 'create' && values.is_draft !== true ? '请至少上传一张图片' : null),
+  },
   {
     key: 'video_url',
     label: '视频',

@@ -87,8 +87,23 @@ function ListInput({ field, value, id, onChange }: FieldInputProps) {
 function ImagesInput({ field, value, id, onChange, onBusy, onMessage }: FieldInputProps) {
   const items = listOf(value)
   const [uploading, setUploading] = useState(false)
+  const [url, setUrl] = useState('')
   const fileRef = useRef<HTMLInputElement>(null)
   const max = field.maxItems ?? IMAGE_MAX_COUNT
+  const addUrl = () => {
+    const next = url.trim()
+    if (next === '') return
+    if (!/^(\/uploads\/|https?:\/\/)/.test(next)) {
+      onMessage('图片地址需以 /uploads/ 或 http(s):// 开头', 'error')
+      return
+    }
+    if (items.length >= max) {
+      onMessage(`最多${max}张图片`, 'error')
+      return
+    }
+    setUrl('')
+    if (!items.includes(next)) onChange([...items, next])
+  }
   const choose = async (list: FileList | null) => {
     const files = list ? [...list] : []
     if (files.length === 0) return
@@ -132,8 +147,23 @@ function ImagesInput({ field, value, id, onChange, onBusy, onMessage }: FieldInp
           <input id={id} ref={fileRef} type="file" accept=".jpg,.jpeg,.png,.webp" multiple hidden disabled={uploading} onChange={(e) => void choose(e.target.files)} />
         </label>
       ) : null}
-      <div className="field-help">
-        {items.length}/{max}
+      <div className="images-url">
+        <input
+          className="input input-url"
+          aria-label={`${field.label}地址`}
+          placeholder="或粘贴图片地址（/uploads/...）后回车"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault()
+              addUrl()
+            }
+          }}
+        />
+        <span className="field-help">
+          {items.length}/{max}
+        </span>
       </div>
     </div>
   )

@@ -54,6 +54,7 @@ describe('validation from the declarations', () => {
       title: '请输入标题',
       content: '请输入内容',
       category_id: '请选择分类',
+      images: '请至少上传一张图片',
     })
     const draft: FormValues = { ...blank, is_draft: true }
     expect(validateForm(posts.fields, draft, 'edit')).toEqual({})
