@@ -19,6 +19,7 @@ export function SearchBox({ autoFocus, onDone }: SearchBoxProps) {
   const [editing, setEditing] = useState(false)
   const { history, add, remove, clear } = useSearchHistory()
   const boxRef = useRef<HTMLDivElement>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
     if (onSearchPage) setValue(params.get('keyword') ?? '')
@@ -43,6 +44,7 @@ export function SearchBox({ autoFocus, onDone }: SearchBoxProps) {
     setValue(t)
     setOpen(false)
     setEditing(false)
+    inputRef.current?.blur()
     const tab = onSearchPage ? location.pathname.split('/')[2] ?? 'all' : 'all'
     navigate(`/search_result/${tab}?keyword=${encodeURIComponent(t)}`)
     onDone?.()
@@ -65,7 +67,9 @@ export function SearchBox({ autoFocus, onDone }: SearchBoxProps) {
           aria-label="搜索"
           enterKeyHint="search"
           onChange={(e) => setValue(e.target.value)}
+          ref={inputRef}
           onFocus={() => setOpen(true)}
+          onClick={() => setOpen(true)}
         />
         {value && (
           <button type="button" className="search-clear" aria-label="清空" onClick={() => setValue('')}>

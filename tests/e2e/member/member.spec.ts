@@ -18,10 +18,10 @@ test('a visitor registers with the captcha and is logged in', async ({ page }) =
   await page.goto('/explore')
   await register(page, author.userId, author.nickname, author.password)
   await expect(page.locator('.side-login')).toBeHidden()
-  await expect(page.getByRole('link', { name: '我' })).toBeVisible()
+  await expect(page.locator('.sidebar').getByRole('link', { name: '我', exact: true })).toBeVisible()
   // the session survives a reload
   await page.reload()
-  await expect(page.getByRole('link', { name: '我' })).toBeVisible()
+  await expect(page.locator('.sidebar').getByRole('link', { name: '我', exact: true })).toBeVisible()
 })
 
 test('the member publishes an image note with two images and a tag, and finds it', async ({ page }) => {

@@ -42,9 +42,11 @@ test('keyboard shortcuts in the detail card, ignored while typing', async ({ pag
   const box = detail.locator('.comment-textarea')
   await box.type('ds')
   await expect(box).toHaveValue('ds')
-  await expect(like).toHaveAttribute('aria-pressed', liked === 'true' ? 'false' : 'true')
   await box.press('Escape')
   await expect(box).toBeHidden()
+  await expect(detail).toBeVisible()
+  await expect(like).toHaveAttribute('aria-pressed', liked === 'true' ? 'false' : 'true')
+  await expect(collect).toHaveAttribute('aria-pressed', collected === 'true' ? 'false' : 'true')
 
   // restore the demo user's state, then Esc closes the card and restores the address
   await page.keyboard.press('d')
