@@ -212,6 +212,34 @@ test.describe('admin back-office', () => {
     await expect(approved.locator('td[data-label="状态"]')).toHaveText('已通过')
   })
 
+  test('audit: reject needs a reason; delete asks for confirmation', async ({ page }) => {
+    await loginAsAdmin(page)
+    await page.goto('/admin/audit')
+    await expect(rows(page).first()).toBeVisible()
+    await page.getByRole('combobox', { name: '审核状态' }).selectOption('0')
+    await page.getByRole('button', { name: '筛选', exact: true }).click()
+    const row = rows(page).first()
+    await expect(row.locator('td[data-label="状态"]')).toHaveText('待审核')
+    const id = (await row.locator('td[data-label="ID"]').innerText()).trim()
+    const nickname = (await row.locator('td[data-label="昵称"]').innerText()).trim()
+
+    await row.getByRole('button', { name: '拒绝' }).click()
+    await confirmDialog(page)
+    await expect(page.getByRole('dialog').getByText('请输入拒绝原因')).toBeVisible()
+    await page.getByRole('dialog').getByRole('textbox').fill('材料不完整')
+    await confirmDialog(page)
+    await expect(page.getByText('拒绝申请成功')).toBeVisible()
+
+    await page.getByRole('combobox', { name: '审核状态' }).selectOption('2')
+    await page.getByRole('button', { name: '筛选', exact: true }).click()
+    const rejected = rows(page).filter({ has: page.locator('td[data-label="ID"]', { hasText: new RegExp(`^${id}$`) }) })
+    await expect(rejected.locator('td[data-label="审核备注"]')).toHaveText('材料不完整')
+    await rejected.getByRole('button', { name: '删除' }).click()
+    await expect(page.getByRole('dialog')).toContainText(`确定要删除用户 ${nickname} 的认证申请吗？此操作不可撤销`)
+    await page.getByRole('dialog').getByRole('button', { name: '取消' }).click()
+    await expect(rejected).toHaveCount(1)
+  })
+
   test('monitor: recent activity feed', async ({ page }) => {
     await loginAsAdmin(page)
     await page.getByRole('link', { name: /动态监控/ }).click()
