@@ -8,7 +8,8 @@ import type { UserProfile } from '../../api/types'
 import { FollowButton } from '../interactions/FollowButton'
 
 export function personalityChips(p: UserProfile, extra: readonly string[] = []): string[] {
-  const chips = [p.gender === 'male' || p.gender === '男' ? '♂ 男' : p.gender === 'female' || p.gender === '女' ? '♀ 女' : '', p.zodiac_sign, p.mbti, p.education, p.major, ...p.interests, ...extra]
+  const gender = p.gender === 'male' ? '男' : p.gender === 'female' ? '女' : p.gender
+  const chips = [gender, p.zodiac_sign, p.mbti, p.education, p.major, ...p.interests, ...extra]
   return [...new Set(chips.filter((c) => c && c !== '暂不设置'))]
 }
 
