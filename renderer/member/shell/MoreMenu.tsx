@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Icon } from '../../common/components/Icon'
 import { readThemeColor, readThemeMode, saveThemeColor, saveThemeMode, THEME_COLORS, type ThemeMode } from '../../common/theme/theme'
 import { AboutModal } from '../features/account/AboutModal'
@@ -12,7 +12,10 @@ const MODES: readonly { mode: ThemeMode; label: string }[] = [
   { mode: 'dark', label: '深色' },
 ]
 
-type Dialog = 'about' | 'shortcuts' | 'account' | null
+type Dialog = 'about' | 'shortcuts' | 'account' | 'verify' | null
+
+// Loaded on demand: it brings the shared contract (zod) along.
+const VerificationModal = lazy(async () => ({ default: (await import('../features/account/VerificationModal')).VerificationModal }))
 
 /** More menu: about, shortcuts, account & security, colour theme, dark mode, logout or login. */
 export function MoreMenu({ placement = 'up', trigger }: { placement?: 'up' | 'down'; trigger: (open: boolean, toggle: () => void) => ReactNode }) {
@@ -51,6 +54,11 @@ export function MoreMenu({ placement = 'up', trigger }: { placement?: 'up' | 'do
           {user && (
             <button type="button" className="more-item" role="menuitem" onClick={() => pick('account')}>
               <Icon name="shield" size={18} /> 账号与安全
+            </button>
+          )}
+          {user && (
+            <button type="button" className="more-item" role="menuitem" onClick={() => pick('verify')}>
+              <Icon name="verified" size={18} /> 申请认证
             </button>
           )}
           <div className="more-section">
@@ -127,6 +135,11 @@ export function MoreMenu({ placement = 'up', trigger }: { placement?: 'up' | 'do
       <AboutModal open={dialog === 'about'} onClose={() => setDialog(null)} />
       <ShortcutsModal open={dialog === 'shortcuts'} onClose={() => setDialog(null)} />
       <AccountModal open={dialog === 'account'} onClose={() => setDialog(null)} />
+      {dialog === 'verify' && (
+        <Suspense fallback={null}>
+          <VerificationModal open onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </div>
   )
 }
