@@ -29,6 +29,8 @@ test.describe('admin back-office', () => {
     await expect(page.getByRole('heading', { name: '石榴 API 接口文档' })).toBeVisible()
     await expect(page.getByText('版本: v1.2.0')).toBeVisible()
     await expect(page.getByRole('heading', { name: '通用说明' })).toBeVisible()
+    // The server builds its OpenAPI document on the first request (several seconds on a cold server).
+    await expect(page.locator('.endpoint').first()).toBeVisible({ timeout: 30_000 })
     const search = page.getByRole('searchbox', { name: '搜索API接口' })
     await search.fill('/admin/login')
     await expect(page.locator('.endpoint mark').first()).toHaveText('/admin/login')
@@ -40,7 +42,7 @@ test.describe('admin back-office', () => {
 
   test('the API docs remember their scroll position for the session', async ({ page }) => {
     await loginAsAdmin(page)
-    await expect(page.locator('.endpoint').first()).toBeVisible()
+    await expect(page.locator('.endpoint').first()).toBeVisible({ timeout: 30_000 })
     await page.evaluate('window.scrollTo(0, 900)')
     await expect.poll(() => page.evaluate('sessionStorage.getItem("admin_api_docs_scroll")')).toBe('900')
     await page.getByRole('link', { name: /分类管理/ }).click()
