@@ -4,6 +4,7 @@ import { Icon } from '../../../common/components/Icon'
 import { Avatar, Img } from '../../../common/components/Img'
 import { formatCount } from '../../../common/utils/format'
 import type { Post } from '../../api/types'
+import { UserHoverCard } from '../profile/UserHoverCard'
 import { coverOf } from './probe'
 
 export interface NoteCardProps {
@@ -38,10 +39,12 @@ export const NoteCard = memo(function NoteCard({ post, ratio, onOpen, onLike }: 
           </a>
         )}
         <div className="note-meta">
-          <Link className="note-author" to={`/user/${post.author_account}`} onClick={(e) => e.stopPropagation()}>
-            <Avatar src={post.user_avatar} size={20} />
-            <span className="note-author-name">{post.nickname}</span>
-          </Link>
+          <UserHoverCard userId={post.author_account}>
+            <Link className="note-author" to={`/user/${post.author_account}`} onClick={(e) => e.stopPropagation()}>
+              <Avatar src={post.user_avatar} size={20} />
+              <span className="note-author-name">{post.nickname}</span>
+            </Link>
+          </UserHoverCard>
           <button
             type="button"
             className={`note-like ${post.liked ? 'is-liked' : ''}`}

@@ -10,6 +10,7 @@ import { useCommentActions, type ReplyTarget } from '../comments/useCommentActio
 import { FollowButton } from '../interactions/FollowButton'
 import { useToggleCollect, useToggleLike } from '../interactions/usePostToggles'
 import { useSession } from '../../session/SessionContext'
+import { UserHoverCard } from '../profile/UserHoverCard'
 import { NoteActions } from './NoteActions'
 import { NoteBody } from './NoteBody'
 import { NoteMedia } from './NoteMedia'
@@ -78,10 +79,12 @@ export function NoteDetail({ post, mode, onClose, targetCommentId, modalId }: No
       <NoteMedia post={post} index={index} onIndexChange={setIndex} onOpenViewer={(i) => setViewer({ images, index: i })} compact={mobile} />
       <div className="note-side">
         <header className="note-author-row">
-          <a href={authorLink} target="_blank" rel="noopener noreferrer" className="note-author-link">
-            <Avatar src={post.user_avatar} size={40} />
-            <span className="note-author-nick">{post.nickname}</span>
-          </a>
+          <UserHoverCard userId={post.author_account}>
+            <a href={authorLink} target="_blank" rel="noopener noreferrer" className="note-author-link">
+              <Avatar src={post.user_avatar} size={40} />
+              <span className="note-author-nick">{post.nickname}</span>
+            </a>
+          </UserHoverCard>
           <FollowButton userId={post.author_account} />
         </header>
         <div className="note-scroll">
