@@ -65,6 +65,21 @@ describe('a user\'s collected and liked notes', () => {
     expect((await server.call('GET', `/api/users/${owner.user_id}/likes`)).status).toBe(401)
   })
 
+  it('posts: the author\'s published notes, newest first; drafts for the author alone', async () => {
+    const { status, body } = await server.call<{ posts: Card[]; pagination: Pagination }>('GET', `/api/users/${author.user_id}/posts?limit=3`)
+    expect(status).toBe(200)
+    expect(body.data.posts.map((p) => p.title)).toEqual(['笔记11', '笔记10', '笔记9'])
+    expect(body.data.pagination).toEqual({ page: 1, limit: 3, total: 12, pages: 4 })
+    const oldest = await server.call<{ posts: Card[] }>('GET', `/api/users/${author.user_id}/posts?limit=1&sort=oldest`)
+    expect(oldest.body.data.posts.map((p) => p.title)).toEqual(['笔记0'])
+    const drafts = await server.call<{ posts: Card[] }>('GET', `/api/users/${author.user_id}/posts?is_draft=1`, { token: author.token })
+    expect(drafts.body.data.posts.map((p) => p.title)).toEqual(['草稿'])
+    expect((await server.call('GET', `/api/users/${author.user_id}/posts?is_draft=1`)).status).toBe(401)
+    expect((await server.call('GET', `/api/users/${author.user_id}/posts?is_draft=1`, { token: visitor.token })).status).toBe(403)
+    expect((await server.call('GET', '/api/users/nobody_here/posts')).status).toBe(404)
+    expect((await server.call('GET', `/api/users/${author.user_id}/posts?limit=101`)).status).toBe(400)
+  })
+
   it('404 for nobody, 400 for a bad page', async () => {
     expect((await server.call('GET', '/api/users/nobody_here/collections')).status).toBe(404)
     expect((await server.call('GET', '/api/users/nobody_here/likes', { token: owner.token })).status).toBe(404)

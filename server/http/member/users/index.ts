@@ -1,11 +1,12 @@
 import type Router from '@koa/router'
 import { optionalUser, requireUser } from '../../../auth/middleware'
+import { postListQuery } from '../../../contract/posts'
 import { passwordChangeBody, profileUpdateBody, userListQuery, userParams, userSearchQuery } from '../../../contract/users'
 import type { AppDeps } from '../../../deps'
 import { writeLimit } from '../../middlewares/rate-limit'
 import { validate } from '../../middlewares/validate'
 import { follow, followListHandler, followStatus, search, unfollow } from './follow-handlers'
-import { noteListHandler } from './note-lists'
+import { noteListHandler, userPosts } from './note-lists'
 import { changePassword, deleteAccount, getPersonalityTags, getProfile, getStats, updateProfile } from './handlers'
 
 /**
@@ -31,6 +32,7 @@ export function registerUserRoutes(router: Router, deps: AppDeps): void {
   router.get('/users/:id/following', maybe, list, (ctx) => followListHandler('following')(ctx, deps))
   router.get('/users/:id/followers', maybe, list, (ctx) => followListHandler('followers')(ctx, deps))
   router.get('/users/:id/mutual-follows', maybe, list, (ctx) => followListHandler('mutual')(ctx, deps))
+  router.get('/users/:id/posts', maybe, validate({ params: userParams, query: postListQuery.omit({ user_id: true }) }), (ctx) => userPosts(ctx, deps))
   router.get('/users/:id/collections', maybe, list, (ctx) => noteListHandler('collections')(ctx, deps))
   router.get('/users/:id/likes', maybe, list, (ctx) => noteListHandler('likes')(ctx, deps))
 }

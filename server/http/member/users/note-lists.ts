@@ -1,9 +1,11 @@
 import type { Context } from 'koa'
 import { viewer } from '../../../auth/middleware'
+import type { PostListQuery } from '../../../contract/posts'
 import { USER_MESSAGES, type UserListQuery, type UserParams } from '../../../contract/users'
 import { readerFor } from '../../../db/reader'
 import type { AppDeps } from '../../../deps'
 import { findByDisplayId } from '../../../domain/accounts'
+import { listFeed } from '../../../domain/feed'
 import { loadPostCards } from '../../../presenters/post'
 import { ok, pagination } from '../../envelope'
 import { Forbidden, NotFound, Unauthorized } from '../../errors'
@@ -26,4 +28,16 @@ export function noteListHandler(kind: NoteListKind) {
     const cards = await loadPostCards(readerFor(deps.db), rows, me?.id ?? null)
     ok(ctx, { [kind === 'collections' ? 'collections' : 'posts']: cards, pagination: pagination(page, limit, total) })
   }
+}
+
+/**
+ * A user's notes (GET /users/{id}/posts): the feed of GET /posts narrowed to that author, with its category,
+ * keyword, sort and (for the author alone) is_draft filters.
+ */
+export async function userPosts(ctx: Context, deps: AppDeps): Promise<void> {
+  const { query, params } = validated<Omit<PostListQuery, 'user_id'>, never, UserParams>(ctx)
+  const owner = await findByDisplayId(deps.db, params.id)
+  if (!owner) throw NotFound(USER_MESSAGES.notFound)
+  const me = viewer(ctx)
+  ok(ctx, await listFeed(readerFor(deps.db), deps.config.database.kind, me ? { id: me.id } : null, { ...query, user_id: owner.user_id }))
 }
