@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Navigate, useParams } from 'react-router'
 import { Spinner } from '../../../common/components/Spinner'
 import { useScrolledPast } from '../../../common/hooks/useScrollY'
@@ -37,8 +37,13 @@ export function ExplorePage() {
     listPosts({ page, limit: 20, category: channel.categoryId ?? undefined, type: type ?? undefined }),
   )
 
-  // Short spinner whenever the channel or the filter changes.
+  // Short spinner whenever the channel or the filter changes (not on first display).
+  const firstRun = useRef(true)
   useEffect(() => {
+    if (firstRun.current) {
+      firstRun.current = false
+      return
+    }
     setSwitching(true)
     const t = setTimeout(() => setSwitching(false), SWITCH_SPINNER_MS)
     return () => clearTimeout(t)
