@@ -22,7 +22,8 @@ const errorEnvelope = z.object({ code: z.number().int(), success: z.literal(fals
 function envelopeOf(registry: OpenAPIRegistry, route: DocRoute): z.ZodType | JsonSchema {
   const base = { code: z.number().int(), success: z.boolean(), message: z.string() }
   const zod = route.list ? z.object({ ...base, data: z.array(route.list), pagination: paginationSchema }) : z.object({ ...base, data: route.data ?? z.null() })
-  return supported(zod) ? zod : jsonSchema(registry, zod, 'output')
+  const inner = route.list ?? route.data
+  return !inner || supported(inner) ? zod : jsonSchema(registry, zod, 'output')
 }
 
 /** A request body schema, through zod-to-openapi when it can express it. */

@@ -1,4 +1,4 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi'
+import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
 
 /*
@@ -13,20 +13,27 @@ type Parameters = NonNullable<RouteConfig['parameters']>
 
 const compatible = new WeakMap<z.ZodType, boolean>()
 
-/** Whether zod-to-openapi can document this schema as both a request and a reply. */
-export function supported(schema: z.ZodType): boolean {
-  const known = compatible.get(schema)
-  if (known !== undefined) return known
-  let ok = true
-  try {
-    const registry = new OpenAPIRegistry()
-    const content = { 'application/json': { schema } }
-    registry.registerPath({ method: 'post', path: '/probe', request: { body: { content } }, responses: { 200: { description: 'probe', content } } })
-    new OpenApiGeneratorV31(registry.definitions).generateDocument({ openapi: '3.1.0', info: { title: 'probe', version: '0' } })
-  } catch {
-    ok = false
+/**
+ * zod types zod-to-openapi cannot document: z.lazy() (recursive shapes, on which it recurses forever) and
+ * z.undefined() (used in unions to give a missing field its own message).
+ */
+const UNSUPPORTED = new Set(['lazy', 'undefined'])
+
+function containsUnsupported(value: unknown, seen = new Set<unknown>()): boolean {
+  if (!value || typeof value !== 'object' || seen.has(value)) return false
+  seen.add(value)
+  if (value instanceof z.ZodType) {
+    const def = value._zod.def as unknown as Record<string, unknown>
+    return UNSUPPORTED.has(String(def.type)) || Object.values(def).some((v) => containsUnsupported(v, seen))
   }
-  compatible.set(schema, ok)
+  const values: unknown[] = Array.isArray(value) ? value : Object.values(value)
+  return values.some((v) => containsUnsupported(v, seen))
+}
+
+/** Whether zod-to-openapi can document this schema (cached per schema object). */
+export function supported(schema: z.ZodType): boolean {
+  let ok = compatible.get(schema)
+  if (ok === undefined) compatible.set(schema, (ok = !containsUnsupported(schema)))
   return ok
 }
 

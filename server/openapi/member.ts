@@ -15,7 +15,7 @@ import {
   userStatsSchema,
 } from '../contract/users'
 import { verificationApplyBody, verificationStatusSchema } from '../contract/verification'
-import { postCardSchema } from '../contract/posts'
+import { postCardSchema, postListQuery } from '../contract/posts'
 import { contentDocRoutes } from './member-content'
 import { doc, type DocRoute } from './route'
 
@@ -61,6 +61,7 @@ function accountRoutes(): DocRoute[] {
     doc({ method: 'get', path: '/users/:id/following', tag: USERS, summary: '关注列表', access: 'optional-user', query: userListQuery, data: followList('following'), errors: [404] }),
     doc({ method: 'get', path: '/users/:id/followers', tag: USERS, summary: '粉丝列表', access: 'optional-user', query: userListQuery, data: followList('followers'), errors: [404] }),
     doc({ method: 'get', path: '/users/:id/mutual-follows', tag: USERS, summary: '互相关注列表', access: 'optional-user', query: userListQuery, data: followList('mutualFollows'), errors: [404] }),
+    doc({ method: 'get', path: '/users/:id/posts', tag: USERS, summary: '用户的笔记', description: 'is_draft=1 仅本人可用', access: 'optional-user', query: postListQuery.omit({ user_id: true }), data: z.object({ posts: z.array(postCardSchema), pagination: paginationSchema }), errors: [400, 401, 403, 404] }),
     doc({ method: 'get', path: '/users/:id/collections', tag: USERS, summary: '收藏的笔记', access: 'optional-user', query: userListQuery, data: z.object({ collections: z.array(postCardSchema), pagination: paginationSchema }), errors: [400, 404] }),
     doc({ method: 'get', path: '/users/:id/likes', tag: USERS, summary: '点赞的笔记', description: '仅本人可见', access: 'user', query: userListQuery, data: z.object({ posts: z.array(postCardSchema), pagination: paginationSchema }), errors: [400, 403, 404] }),
   ]
