@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"url": "http://127.0.0.1:9/"}
+// (port 9 refuses connections: the failed requests, logged by happy-dom, are what the rollback tests need)
 import { QueryClient, QueryClientProvider, type InfiniteData } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'

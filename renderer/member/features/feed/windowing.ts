@@ -20,7 +20,7 @@ export function visibleRange(tops: readonly number[], heights: readonly number[]
   let hi = n
   while (lo < hi) {
     const mid = (lo + hi) >> 1
-    if (tops[mid]! + heights[mid]! < from) lo = mid + 1
+    if (tops[mid]! + heights[mid]! <= from) lo = mid + 1
     else hi = mid
   }
   const start = lo
