@@ -199,6 +199,13 @@ export async function deleteNote(env: NotesEnv, userId: number, postId: number):
 export async function removeNote(db: DataSource, note: { id: number; user_id: number; category_id: number | null }): Promise<void> {
   await inTransaction(db, async (manager) => {
     const tagIds = (await query<{ tag_id: number }>(manager, 'SELECT tag_id FROM post_tags WHERE post_id = ?', [note.id])).map((r) => Number(r.tag_id))
+    const [state] = await query<{ is_draft: boolean | number; likes: number; collects: number }>(
+      manager,
+      `SELECT is_draft, (SELECT COUNT(*) FROM likes l WHERE l.target_type = 1 AND l.target_id = p.id) AS likes,
+       (SELECT COUNT(*) FROM collections c WHERE c.post_id = p.id) AS collects FROM posts p WHERE p.id = ?`,
+      [note.id],
+    )
+    if (!state) return
     await execute(manager, 'DELETE FROM likes WHERE target_type = 2 AND target_id IN (SELECT id FROM comments WHERE post_id = ?)', [note.id])
     await execute(manager, 'DELETE FROM likes WHERE target_type = 1 AND target_id = ?', [note.id])
     await execute(manager, 'DELETE FROM notifications WHERE target_id = ?', [note.id])
@@ -206,7 +213,11 @@ export async function removeNote(db: DataSource, note: { id: number; user_id: nu
     await execute(manager, 'DELETE FROM comments WHERE post_id = ? AND parent_id IS NOT NULL', [note.id])
     for (const table of ['comments', 'collections', 'post_tags', 'post_images', 'post_videos']) await execute(manager, `DELETE FROM ${table} WHERE post_id = ?`, [note.id])
     await execute(manager, 'DELETE FROM posts WHERE id = ?', [note.id])
-    await recount(manager, 'users', [note.user_id])
+    // The author's counters lose exactly what this note brought (a full recount of a user scans their likes).
+    const dec = (col: string) => `${col} = CASE WHEN ${col} > ? THEN ${col} - ? ELSE 0 END`
+    const published = toBool(state.is_draft) ? 0 : 1
+    const [likes, collects] = [Number(state.likes), Number(state.collects)]
+    await execute(manager, `UPDATE users SET ${dec('like_count')}, ${dec('collect_count')}, ${dec('post_count')} WHERE id = ?`, [likes, likes, collects, collects, published, published, note.user_id])
     if (tagIds.length) await recount(manager, 'tags', tagIds)
     if (note.category_id) await recount(manager, 'categories', [note.category_id])
   })
