@@ -24,6 +24,13 @@ describe('server boot on an empty DATA_DIR', () => {
     expect(body.message).toBeTruthy()
   })
 
+  it('answers an unsupported method on a known path with an enveloped 405 and its Allow header', async () => {
+    const { status, body, headers } = await server.call('DELETE', '/api/health')
+    expect(status).toBe(405)
+    expect(body).toMatchObject({ code: 405, success: false })
+    expect(headers.get('allow')).toContain('GET')
+  })
+
   it('counts nothing on an empty database', async () => {
     const { body } = await server.call('GET', '/api/stats')
     expect(body.data).toEqual({ users: 0, posts: 0, comments: 0, likes: 0 })
