@@ -8,11 +8,11 @@ import { z } from 'zod'
 export const MAX_PAGE_SIZE = 100
 
 /** A positive database id in a path or body ('0', '-1', '1e3', 'abc' and ids beyond 2^31 are refused). */
-export const idSchema = z.coerce
-  .number({ error: '无效的ID' })
-  .int('无效的ID')
-  .positive('无效的ID')
-  .max(2_147_483_647, '无效的ID')
+export const idSchema = z.preprocess(
+  // Only plain decimal digits: Number() would also read '1e3', '0x10' or ' 7 '.
+  (v) => (typeof v === 'string' ? (/^\d{1,12}$/.test(v) ? Number(v) : Number.NaN) : v),
+  z.number({ error: '无效的ID' }).int('无效的ID').positive('无效的ID').max(2_147_483_647, '无效的ID'),
+)
 
 export const idParams = z.object({ id: idSchema })
 
