@@ -93,6 +93,7 @@ try {
         admins: [],
         pendingVerifications: Math.min(50, Math.ceil(a.users / 200)),
         rejectedVerifications: Math.min(50, Math.ceil(a.users / 200)),
+        deferIndexes: a.notes + likes >= 20_000,
       },
       media,
       (message) => process.stdout.write(`${message}\n`),

@@ -1,6 +1,6 @@
 /**
  * The seed's last pass: every denormalised counter from its rows (server/domain/counters.ts), hot_score
- * from the recounted engagement (server/domain/ranking.ts), PostgreSQL sequences past the explicit ids, fresh planner statistics.
+ * from the recounted engagement (server/domain/ranking.ts), PostgreSQL sequences past the explicit ids.
  */
 import type { DataSource } from 'typeorm'
 import { recount, type CounterTable } from '../domain/counters'
@@ -10,7 +10,7 @@ import { hotScore } from '../domain/ranking'
 import type { Log } from './options'
 
 const SEEDED_TABLES = ['users', 'admins', 'verifications', 'categories', 'tags', 'follows', 'posts', 'post_images', 'post_videos', 'comments', 'likes', 'collections', 'notifications']
-const HOT_CHUNK = 500
+const HOT_CHUNK = 1000
 
 async function timed<T>(log: Log, label: string, work: () => Promise<T>): Promise<T> {
   const started = Date.now()
@@ -28,21 +28,17 @@ interface HotRow {
   created_at: Date | string
 }
 
-/** hot_score of every published note from its (recounted) counters, in chunked CASE updates. */
+/**
+ * hot_score of every published note from its (recounted) counters: read once, computed here with the
+ * ranking formula, written back in chunked CASE updates. Ids and scores are numbers, written as literals
+ * (exact: JavaScript prints the shortest decimal that reads back as the same double).
+ */
 export async function updateHotScores(ds: DataSource): Promise<number> {
-  const postgres = databaseKind(ds) === 'postgres'
-  let lastId = 0
-  let updated = 0
-  for (;;) {
-    const rows: HotRow[] = await ds.query(
-      `SELECT id, like_count, collect_count, comment_count, view_count, created_at FROM posts WHERE id > ${lastId} AND is_draft = ${postgres ? 'FALSE' : '0'} ORDER BY id LIMIT ${HOT_CHUNK}`,
-    )
-    if (rows.length === 0) return updated
-    const params: unknown[] = []
-    const mark = () => (postgres ? `$${params.length}` : '?')
-    const cases = rows.map((r) => {
-      params.push(Number(r.id))
-      const id = mark()
+  const draft = databaseKind(ds) === 'postgres' ? 'FALSE' : '0'
+  const rows: HotRow[] = await ds.query(`SELECT id, like_count, collect_count, comment_count, view_count, created_at FROM posts WHERE is_draft = ${draft} ORDER BY id`)
+  for (let i = 0; i < rows.length; i += HOT_CHUNK) {
+    const chunk = rows.slice(i, i + HOT_CHUNK)
+    const cases = chunk.map((r) => {
       const score = hotScore({
         likes: Number(r.like_count),
         collects: Number(r.collect_count),
@@ -50,14 +46,13 @@ export async function updateHotScores(ds: DataSource): Promise<number> {
         views: Number(r.view_count),
         createdAt: new Date(toIso(r.created_at)),
       })
-      params.push(score)
-      return `WHEN ${id} THEN ${postgres ? `CAST(${mark()} AS double precision)` : mark()}`
+      if (!Number.isFinite(score)) throw new Error(`hot_score of note ${r.id} is ${score}`)
+      return `WHEN ${Number(r.id)} THEN ${score}`
     })
-    const first = Number(rows[0]!.id)
-    lastId = Number(rows[rows.length - 1]!.id)
-    await ds.query(`UPDATE posts SET hot_score = CASE id ${cases.join(' ')} ELSE hot_score END WHERE id BETWEEN ${first} AND ${lastId}`, params)
-    updated += rows.length
+    const ids = chunk.map((r) => Number(r.id))
+    await ds.query(`UPDATE posts SET hot_score = CASE id ${cases.join(' ')} ELSE hot_score END WHERE id BETWEEN ${ids[0]} AND ${ids[ids.length - 1]}`)
   }
+  return rows.length
 }
 
 async function analyze(ds: DataSource): Promise<void> {
@@ -68,11 +63,12 @@ async function analyze(ds: DataSource): Promise<void> {
 }
 
 export async function finalize(ds: DataSource, log: Log): Promise<void> {
+  // Statistics first: without them SQLite counts a user's received likes by scanning every like.
+  await timed(log, 'planner statistics', () => analyze(ds))
   for (const table of ['users', 'posts', 'comments', 'tags', 'categories'] satisfies CounterTable[]) {
     await timed(log, `recounted ${table}`, () => recount(ds, table, 'all'))
   }
   const scored = await timed(log, 'hot_score', () => updateHotScores(ds))
   log(`  ${scored} notes scored`)
   await syncSequences(ds, SEEDED_TABLES)
-  await timed(log, 'planner statistics', () => analyze(ds))
 }

@@ -8,7 +8,8 @@ import { BulkWriter, maxId } from './bulk'
 import { finalize } from './finalize'
 import type { MediaLibrary } from './media'
 import { Notifier } from './notifier'
-import type { CommentTable, Log, PostTable, SeedContext, SeedOptions } from './options'
+import { withIndexesDeferred } from './indexes'
+import type { CommentTable, Log, PostTable, SeedContext, SeedOptions, UserTable } from './options'
 import { writeComments } from './phase-comments'
 import { writeEngagement } from './phase-engagement'
 import { writePosts } from './phase-posts'
@@ -29,6 +30,20 @@ export interface SeedReport {
   seconds: number
 }
 
+/** Tables the phases fill in bulk (their secondary indexes may be deferred). */
+const WRITTEN_TABLES = ['users', 'verifications', 'follows', 'posts', 'post_images', 'post_videos', 'post_tags', 'comments', 'likes', 'collections', 'notifications']
+
+const emptyUsers = (): UserTable => ({
+  count: 0,
+  ids: new Int32Array(),
+  created: new Float64Array(),
+  nickname: [],
+  displayId: [],
+  location: [],
+  corpus: [],
+  special: [],
+  activity: new Float64Array(),
+})
 const emptyPosts = (): PostTable => ({ count: 0, ids: new Int32Array(), author: new Int32Array(), created: new Float64Array(), published: new Uint8Array(), category: [], weight: new Float64Array() })
 const emptyComments = (): CommentTable => ({ count: 0, ids: new Int32Array(), post: new Int32Array(), author: new Int32Array(), created: new Float64Array() })
 
@@ -48,10 +63,12 @@ export async function generate(ds: DataSource, options: SeedOptions, media: Medi
       try {
         const result = await work()
         await notifier.flush()
+        await bulk.drain()
         await runner.commitTransaction()
         log(`  ${label}: ${describe(result)} (${((Date.now() - t0) / 1000).toFixed(1)} s)`)
         return result
       } catch (err) {
+        await bulk.drain().catch(() => undefined)
         await runner.rollbackTransaction()
         throw err
       }
@@ -60,19 +77,25 @@ export async function generate(ds: DataSource, options: SeedOptions, media: Medi
     const base = { options, media, now, log }
     const catalog = await phase('categories and tags', () => writeCatalog(base, bulk), (c) => `${c.categories.size} categories, ${c.tags.size} tags`)
     await phase('administrators', () => writeAdmins(base, bulk), () => `${options.admins.length}`)
-    const users = await phase('users', () => writeUsers({ ...base, rng: root.fork(2) }, bulk), (u) => `${u.count}`)
-    const ctx: SeedContext = { ...base, ...catalog, rng: root.fork(3), users, posts: emptyPosts(), comments: emptyComments() }
-    const follows = await phase('follows', () => writeFollows(ctx, bulk, notifier), (n) => `${n}`)
-    ctx.rng = root.fork(4)
-    ctx.posts = await phase('notes', () => writePosts(ctx, bulk, notifier), (p) => `${p.count} (with images, videos, tags)`)
-    ctx.rng = root.fork(5)
-    ctx.comments = await phase('comments', () => writeComments(ctx, bulk, notifier), (c) => `${c.count}`)
-    ctx.rng = root.fork(6)
-    const engagement = await phase(
-      'likes and collections',
-      () => writeEngagement(ctx, bulk, notifier),
-      (e) => `${e.noteLikes} note likes, ${e.commentLikes} comment likes, ${e.collections} collections`,
-    )
+    const ctx: SeedContext = { ...base, ...catalog, rng: root.fork(2), users: emptyUsers(), posts: emptyPosts(), comments: emptyComments() }
+    const write = async () => {
+      ctx.users = await phase('users', () => writeUsers(ctx, bulk), (u) => `${u.count}`)
+      ctx.rng = root.fork(3)
+      const follows = await phase('follows', () => writeFollows(ctx, bulk, notifier), (n) => `${n}`)
+      ctx.rng = root.fork(4)
+      ctx.posts = await phase('notes', () => writePosts(ctx, bulk, notifier), (p) => `${p.count} (with images, videos, tags)`)
+      ctx.rng = root.fork(5)
+      ctx.comments = await phase('comments', () => writeComments(ctx, bulk, notifier), (c) => `${c.count}`)
+      ctx.rng = root.fork(6)
+      const engagement = await phase(
+        'likes and collections',
+        () => writeEngagement(ctx, bulk, notifier),
+        (e) => `${e.noteLikes} note likes, ${e.commentLikes} comment likes, ${e.collections} collections`,
+      )
+      return { follows, engagement }
+    }
+    const { follows, engagement } = options.deferIndexes ? await withIndexesDeferred(ds, WRITTEN_TABLES, log, write) : await write()
+    const users = ctx.users
     log(`  notifications: ${notifier.written}`)
     await finalize(ds, log)
     const drafts = ctx.posts.published.reduce((n, published) => n + (published ? 0 : 1), 0)
@@ -90,7 +113,6 @@ export async function generate(ds: DataSource, options: SeedOptions, media: Medi
       seconds: (Date.now() - started) / 1000,
     }
   } finally {
-    await bulk.close()
     await runner.release()
   }
 }

@@ -53,6 +53,8 @@ export interface SeedOptions {
   /** Verification applications in each state, on top of the approved ones of verified corpus users. */
   pendingVerifications: number
   rejectedVerifications: number
+  /** Write without secondary indexes and build them at the end (large seeds; SQLite and PostgreSQL). */
+  deferIndexes?: boolean
 }
 
 export const DEFAULTS = {
