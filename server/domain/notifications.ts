@@ -29,7 +29,8 @@ export interface NotifyInput {
   commentId?: number | null
 }
 
-function dedupeKey(input: NotifyInput): string | null {
+/** The dedupe key of a notification (null where every occurrence is news). Shared with the seed generator. */
+export function dedupeKey(input: Omit<NotifyInput, 'userId'>): string | null {
   if (!DEDUPED.has(input.type)) return null
   return `${input.type}:${input.senderId}:${input.postId ?? 0}:${input.commentId ?? 0}`
 }

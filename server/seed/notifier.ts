@@ -4,19 +4,11 @@
  * notified of their own action; undoable actions carry the domain's dedupe key. Older notifications are
  * read, recent ones mostly unread.
  */
-import { Notification, NOTIFICATION_TYPE } from '../db/entities'
-import { NOTIFICATION_TITLES, type NotificationType } from '../domain/notifications'
+import { Notification } from '../db/entities'
+import { dedupeKey, NOTIFICATION_TITLES, type NotificationType } from '../domain/notifications'
 import type { BulkWriter, TableSink } from './bulk'
 import { DAY_MS } from './options'
 import type { Rng } from './random'
-
-/** Same key as server/domain/notifications.ts (undoable actions notify once per actor and target). */
-const DEDUPED: ReadonlySet<number> = new Set([NOTIFICATION_TYPE.likePost, NOTIFICATION_TYPE.likeComment, NOTIFICATION_TYPE.collect, NOTIFICATION_TYPE.follow])
-
-export function dedupeKey(type: NotificationType, senderId: number, postId: number | null, commentId: number | null): string | null {
-  if (!DEDUPED.has(type)) return null
-  return `${type}:${senderId}:${postId ?? 0}:${commentId ?? 0}`
-}
 
 /** Everything older than this is read; newer ones are unread with this probability. */
 const READ_AFTER_MS = 3 * DAY_MS
@@ -52,7 +44,7 @@ export class Notifier {
       postId,
       commentId,
       read,
-      dedupeKey(type, senderId, postId, commentId),
+      dedupeKey({ type, senderId, postId, commentId }),
       new Date(at),
     ])
   }

@@ -70,7 +70,8 @@ export async function writePosts(ctx: SeedContext, bulk: BulkWriter, notifier: N
   // Time-ordered, so ids follow creation like an auto-increment would.
   const times = Array.from({ length: count }, () => now - rng.next() * o.days * DAY_MS - 10 * 60_000).sort((a, b) => a - b)
   const special = specialAuthorship(ctx, count)
-  // The special accounts' notes get noticed: at least as popular as the top tenth, doubled.
+  // The special accounts' notes get noticed: about as popular as the top tenth, each to its own degree
+  // (a fixed boost would give every one of them the same, capped, number of likes).
   const popular = count > 0 ? quantile(table.weight, 0.9) : 1
   const activity = Float64Array.from(u.activity, (w, i) => (u.special.includes(i) ? 0 : w))
   const authors = new WeightedPicker(activity)
@@ -107,7 +108,7 @@ export async function writePosts(ctx: SeedContext, bulk: BulkWriter, notifier: N
     }
     const text = noteText(rng, template, mention)
     const created = times[i]!
-    if (fixed) table.weight[i] = Math.max(table.weight[i]!, popular) * 2
+    if (fixed) table.weight[i] = Math.max(table.weight[i]!, popular) * (0.8 + 0.8 * rng.next())
     const views = Math.round(table.weight[i]! * rng.int(20, 60) + rng.int(5, 120))
     const at = new Date(created)
     const categoryId = ctx.categories.get(slug) ?? null
