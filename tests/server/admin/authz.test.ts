@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiRouter } from '../../../server/http/api'
+import { apiRoutes, isAdminPath, routeKey } from '../../support/routes'
 import { startTestServer, type TestServer } from '../../support/server'
 import { adminToken, createAdmin, createMember } from './support'
 
@@ -7,16 +7,9 @@ const PUBLIC_ADMIN_ROUTES = new Set(['POST /api/auth/admin/login', 'POST /api/au
 
 /** Every admin route of the real router (so a new one is covered without editing this test). */
 function adminRoutes(server: TestServer): Array<[string, string]> {
-  const out: Array<[string, string]> = []
-  for (const layer of createApiRouter(server.deps).stack) {
-    const path = String(layer.path)
-    if (!path.startsWith('/api/admin') && !path.startsWith('/api/auth/admin')) continue
-    for (const method of layer.methods) {
-      if (method === 'HEAD' || PUBLIC_ADMIN_ROUTES.has(`${method} ${path}`)) continue
-      out.push([method, path.replace(/:[A-Za-z_]+/g, '1')])
-    }
-  }
-  return out
+  return apiRoutes(server.deps)
+    .filter((r) => isAdminPath(r.path) && !PUBLIC_ADMIN_ROUTES.has(routeKey(r)))
+    .map((r) => [r.method, r.path.replace(/:[A-Za-z_]+/g, '1')])
 }
 
 describe('authorization matrix of the admin API', () => {

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiRouter } from '../../../server/http/api'
 import { openApiPath } from '../../../server/openapi/route'
+import { apiRoutes } from '../../support/routes'
 import { startTestServer, type TestServer } from '../../support/server'
 
 interface Operation {
@@ -40,11 +40,9 @@ describe('OpenAPI document at /api/openapi.json', () => {
 
   /** Every route of the real router, as `METHOD /path/{param}` without the /api prefix. */
   function routerOperations(): string[] {
-    const router = createApiRouter(server.deps)
     const ops = new Set<string>()
-    for (const layer of router.stack) {
-      const path = openApiPath(String(layer.path).replace(/^\/api/, ''))
-      for (const method of layer.methods.map((m) => m.toLowerCase())) if (METHODS.includes(method)) ops.add(`${method.toUpperCase()} ${path}`)
+    for (const { method, path } of apiRoutes(server.deps)) {
+      if (METHODS.includes(method.toLowerCase())) ops.add(`${method} ${openApiPath(path.replace(/^\/api/, ''))}`)
     }
     return [...ops].sort()
   }
