@@ -4,7 +4,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerMember, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
-import { createCategory, imageBlob } from './support/notes'
+import { createCategory, imageBlob, mp4Blob } from './support/notes'
 
 interface ImageReply {
   url: string
@@ -33,14 +33,6 @@ const upload = <T>(route: string, body: FormData, token: string | undefined = me
 async function fetchBytes(url: string, headers: Record<string, string> = {}): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
   const res = await server.fetch(url, { headers })
   return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers }
-}
-
-/** A minimal ISO-BMFF (MP4) file: the ftyp box file-type recognises, then filler. */
-function mp4Blob(size = 64 * 1024): Blob {
-  const bytes = new Uint8Array(size)
-  bytes.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32])
-  for (let i = 24; i < size; i++) bytes[i] = i % 251
-  return new Blob([bytes], { type: 'video/mp4' })
 }
 
 beforeAll(async () => {

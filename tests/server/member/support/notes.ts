@@ -10,6 +10,14 @@ export async function imageBlob(options: { width?: number; height?: number; form
   return new Blob([new Uint8Array(buffer)], { type: `image/${format}` })
 }
 
+/** A minimal ISO-BMFF (MP4) file: the ftyp box file-type recognises, then filler. */
+export function mp4Blob(size = 64 * 1024): Blob {
+  const bytes = new Uint8Array(size)
+  bytes.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32])
+  for (let i = 24; i < size; i++) bytes[i] = i % 251
+  return new Blob([bytes], { type: 'video/mp4' })
+}
+
 export interface UploadedImage {
   url: string
   thumbnailUrl: string
