@@ -1,3 +1,6 @@
+import { hashPassword } from '../../server/auth/passwords'
+import { openSession } from '../../server/auth/sessions'
+import { User } from '../../server/db/entities'
 import type { TestServer } from './server'
 
 export interface Member {
@@ -40,4 +43,23 @@ export async function loginMember(server: TestServer, userId: string, password =
   if (status !== 200) throw new Error(`login ${userId} failed: ${status} ${JSON.stringify(body)}`)
   const { tokens, user } = body.data
   return { id: user.id, user_id: user.user_id, nickname: user.nickname, token: tokens.access_token, refresh: tokens.refresh_token }
+}
+
+/** Another session of an existing member, opened directly (no login call, no password check). */
+export async function openMemberSession(server: TestServer, id: number): Promise<{ token: string; refresh: string }> {
+  const tokens = await openSession(server.deps.db, server.deps.config.jwtSecret, 'user', id, { userAgent: 'vitest', ip: '127.0.0.1' })
+  return { token: tokens.access_token, refresh: tokens.refresh_token }
+}
+
+let passwordHash: Promise<string> | undefined
+
+/**
+ * A member written straight into the database (password 'secret123', hashed once per test file) with a
+ * session: for suites that need many fresh members and must not spend a captcha and an argon2 hash on each.
+ */
+export async function insertMember(server: TestServer, userId = uniqueId('m')): Promise<Member> {
+  const repo = server.deps.db.getRepository(User)
+  const nickname = `成员${userId.slice(-4)}`
+  const user = await repo.save(repo.create({ user_id: userId, nickname, password_hash: await (passwordHash ??= hashPassword('secret123')), location: '未知', avatar: '' }))
+  return { id: user.id, user_id: userId, nickname, ...(await openMemberSession(server, user.id)) }
 }

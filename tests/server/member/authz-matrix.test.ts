@@ -1,0 +1,238 @@
+import { readdirSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SqlValue } from '../../../server/db/reader'
+import { query } from '../../../server/db/sql'
+import { captcha, insertMember, openMemberSession, uniqueId, type Member } from '../../support/members'
+import { insertNotification } from '../../support/rows'
+import { mutatingMemberRoutes } from '../../support/routes'
+import { startTestServer, type TestServer } from '../../support/server'
+import { tableCounts } from '../../support/tables'
+import { ADMIN_PASSWORD, adminToken, createAdmin } from '../admin/support'
+import { createCategory, createNote, imageBlob, mp4Blob, uploadImage } from './support/notes'
+
+/*
+ * Authorization matrix of every state-changing member route (issue 3, Safety). The routes come from the live
+ * router: a new POST/PUT/PATCH/DELETE outside the admin API fails the first test until it has a line in
+ * MATRIX. Each line builds a valid request on a resource of member A (fresh members and fixtures per case)
+ * and a probe that reads that resource's state. Every case then checks the status and that the probe moved
+ * exactly when it should: the owner's success changes it; anonymous, another member, an admin token and A's
+ * token after logout change nothing (nor any table's row count when refused).
+ */
+
+const PRINCIPALS = ['anonymous', 'owner', 'other', 'admin', 'revoked'] as const
+type Principal = (typeof PRINCIPALS)[number]
+
+interface World {
+  /** The resource owner: a fresh member per case. */
+  a: Member
+  /** Another fresh member. */
+  b: Member
+  /** A's access token after A logged that session out. */
+  revoked: string
+}
+
+interface Case {
+  path: string
+  json?: unknown
+  form?: () => Promise<FormData>
+  /** Reads the state the request should change (compared before and after). */
+  probe: () => Promise<string>
+}
+
+interface Entry {
+  /** What member B gets with A's request: 403/404 when it targets A's resource, 200 when B just acts for itself. */
+  other: 200 | 403 | 404
+  /** No login needed (register, login, refresh): every principal gets 200, whatever bearer token it sends. */
+  open?: true
+  /** The probe watches an effect any success has (stored files), not A's own state. */
+  global?: true
+  build: (w: World) => Promise<Case>
+}
+
+let server: TestServer
+let admin: string
+/** A member whom A follows, and the published note of theirs that A likes, collects and comments on. */
+let c: Member
+let noteId: number
+let categoryId: number
+let imageUrl: string
+
+const sel =
+  (sql: string, ...params: SqlValue[]) =>
+  async () =>
+    JSON.stringify(await query(server.deps.db, sql, params))
+
+/** Files stored under DATA_DIR/uploads (the default avatar aside). */
+const storedFiles = async () => String(readdirSync(server.deps.config.uploadsDir, { recursive: true }).filter((f) => !String(f).startsWith('defaults')).length)
+
+async function must(m: Member, method: string, path: string, json?: unknown): Promise<{ id?: number }> {
+  const { status, body } = await server.call<{ id?: number }>(method, path, { token: m.token, json })
+  if (status !== 200) throw new Error(`fixture ${method} ${path}: ${status} ${body.message}`)
+  return body.data ?? {}
+}
+
+function form(entries: Array<[string, Blob, string]>): FormData {
+  const f = new FormData()
+  for (const [field, blob, name] of entries) f.append(field, blob, name)
+  return f
+}
+
+const PERSONAL = { type: 2, realName: '张三', idCard: '110101199001011234', occupation: '学生', reason: '校园博主' }
+const sessionsOf = (m: Member) => sel('SELECT id, is_active, generation FROM sessions WHERE user_id = ? ORDER BY id', m.id)
+const userField = (m: Member, column: string) => sel(`SELECT ${column} FROM users WHERE id = ?`, m.id)
+const verificationOf = (m: Member) => sel('SELECT id, status FROM verifications WHERE user_id = ?', m.id)
+const notificationsOf = (m: Member) => sel('SELECT id, is_read FROM notifications WHERE user_id = ? ORDER BY id', m.id)
+const notify = (m: Member) => insertNotification(server.deps.db, { userId: m.id, senderId: c.id, type: 6 })
+/** A like of C's note. */
+const likeNote = () => ({ target_type: 1, target_id: noteId })
+
+const MATRIX: Record<string, Entry> = {
+  'POST /api/auth/register': {
+    open: true,
+    other: 200,
+    build: async () => {
+      const id = uniqueId('r')
+      return { path: '/api/auth/register', json: { user_id: id, nickname: '新人', password: 'secret123', ...(await captcha(server)) }, probe: sel('SELECT id FROM users WHERE user_id = ?', id) }
+    },
+  },
+  'POST /api/auth/login': { open: true, other: 200, build: async ({ a }) => ({ path: '/api/auth/login', json: { user_id: a.user_id, password: 'secret123' }, probe: sessionsOf(a) }) },
+  'POST /api/auth/refresh': { open: true, other: 200, build: async ({ a }) => ({ path: '/api/auth/refresh', json: { refresh_token: a.refresh }, probe: sessionsOf(a) }) },
+  'POST /api/auth/logout': { other: 200, build: async ({ a }) => ({ path: '/api/auth/logout', probe: sessionsOf(a) }) },
+  'POST /api/users/verification': { other: 200, build: async ({ a }) => ({ path: '/api/users/verification', json: PERSONAL, probe: verificationOf(a) }) },
+  'DELETE /api/users/verification/revoke': {
+    other: 404,
+    build: async ({ a }) => (await must(a, 'POST', '/api/users/verification', PERSONAL), { path: '/api/users/verification/revoke', probe: verificationOf(a) }),
+  },
+  'PUT /api/users/:id': { other: 403, build: async ({ a }) => ({ path: `/api/users/${a.user_id}`, json: { nickname: '改过的昵称' }, probe: userField(a, 'nickname') }) },
+  'PUT /api/users/:id/password': {
+    other: 403,
+    build: async ({ a }) => ({ path: `/api/users/${a.user_id}/password`, json: { currentPassword: 'secret123', newPassword: 'changed456' }, probe: userField(a, 'password_hash') }),
+  },
+  'DELETE /api/users/:id': { other: 403, build: async ({ a }) => ({ path: `/api/users/${a.user_id}`, probe: userField(a, 'id') }) },
+  'POST /api/users/:id/follow': { other: 200, build: async ({ a }) => ({ path: `/api/users/${c.user_id}/follow`, probe: sel('SELECT id FROM follows WHERE follower_id = ?', a.id) }) },
+  'DELETE /api/users/:id/follow': {
+    other: 200,
+    build: async ({ a }) => (await must(a, 'POST', `/api/users/${c.user_id}/follow`), { path: `/api/users/${c.user_id}/follow`, probe: sel('SELECT id FROM follows WHERE follower_id = ?', a.id) }),
+  },
+  'PUT /api/notifications/read-all': { other: 200, build: async ({ a }) => (await notify(a), { path: '/api/notifications/read-all', probe: notificationsOf(a) }) },
+  'PUT /api/notifications/:id/read': { other: 404, build: async ({ a }) => ({ path: `/api/notifications/${await notify(a)}/read`, probe: notificationsOf(a) }) },
+  'DELETE /api/notifications/:id': { other: 404, build: async ({ a }) => ({ path: `/api/notifications/${await notify(a)}`, probe: notificationsOf(a) }) },
+  'POST /api/posts': {
+    other: 200,
+    build: async ({ a }) => ({ path: '/api/posts', json: { title: '新笔记', content: '内容', images: [imageUrl], category_id: categoryId }, probe: sel('SELECT id FROM posts WHERE user_id = ?', a.id) }),
+  },
+  'PUT /api/posts/:id': {
+    other: 403,
+    build: async ({ a }) => {
+      const id = await createNote(server, a.token, { images: [imageUrl], category_id: categoryId })
+      return { path: `/api/posts/${id}`, json: { title: '改过的标题' }, probe: sel('SELECT title FROM posts WHERE id = ?', id) }
+    },
+  },
+  'DELETE /api/posts/:id': {
+    other: 403,
+    build: async ({ a }) => {
+      const id = await createNote(server, a.token, { images: [imageUrl], category_id: categoryId })
+      return { path: `/api/posts/${id}`, probe: sel('SELECT id FROM posts WHERE id = ?', id) }
+    },
+  },
+  'POST /api/posts/:id/collect': { other: 200, build: async ({ a }) => ({ path: `/api/posts/${noteId}/collect`, probe: sel('SELECT id FROM collections WHERE user_id = ?', a.id) }) },
+  'DELETE /api/posts/:id/collect': {
+    other: 200,
+    build: async ({ a }) => (await must(a, 'POST', `/api/posts/${noteId}/collect`), { path: `/api/posts/${noteId}/collect`, probe: sel('SELECT id FROM collections WHERE user_id = ?', a.id) }),
+  },
+  'POST /api/comments': { other: 200, build: async ({ a }) => ({ path: '/api/comments', json: { post_id: noteId, content: '评论' }, probe: sel('SELECT id FROM comments WHERE user_id = ?', a.id) }) },
+  'DELETE /api/comments/:id': {
+    other: 403,
+    build: async ({ a }) => {
+      const { id } = await must(a, 'POST', '/api/comments', { post_id: noteId, content: '评论' })
+      return { path: `/api/comments/${id}`, probe: sel('SELECT id FROM comments WHERE id = ?', id!) }
+    },
+  },
+  'POST /api/likes': { other: 200, build: async ({ a }) => ({ path: '/api/likes', json: likeNote(), probe: sel('SELECT id FROM likes WHERE user_id = ?', a.id) }) },
+  'DELETE /api/likes': {
+    other: 200,
+    build: async ({ a }) => {
+      await must(a, 'POST', '/api/likes', likeNote())
+      return { path: '/api/likes', json: likeNote(), probe: sel('SELECT id FROM likes WHERE user_id = ?', a.id) }
+    },
+  },
+  'POST /api/upload/single': { other: 200, global: true, build: async () => ({ path: '/api/upload/single', form: async () => form([['file', await imageBlob(), 'a.png']]), probe: storedFiles }) },
+  'POST /api/upload/image': { other: 200, global: true, build: async () => ({ path: '/api/upload/image', form: async () => form([['image', await imageBlob(), 'a.png']]), probe: storedFiles }) },
+  'POST /api/upload/multiple': {
+    other: 200,
+    global: true,
+    build: async () => ({ path: '/api/upload/multiple', form: async () => form([['files', await imageBlob(), 'a.png'], ['files', await imageBlob({ format: 'jpeg' }), 'b.jpg']]), probe: storedFiles }),
+  },
+  'POST /api/upload/video': { other: 200, global: true, build: async () => ({ path: '/api/upload/video', form: async () => form([['file', mp4Blob(), 'clip.mp4']]), probe: storedFiles }) },
+}
+
+function expectedStatus(entry: Entry, principal: Principal): number {
+  if (principal === 'owner') return 200
+  if (principal === 'other') return entry.other
+  return entry.open ? 200 : 401
+}
+
+/** A request path that the route pattern (`/api/posts/:id`) matches, so a line cannot test another route. */
+const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/:[A-Za-z_]+/g, '[^/]+')}$`).test(path)
+
+async function newWorld(): Promise<World> {
+  const [a, b] = [await insertMember(server), await insertMember(server)]
+  const second = await openMemberSession(server, a.id)
+  const out = await server.call('POST', '/api/auth/logout', { token: second.token })
+  if (out.status !== 200) throw new Error(`logout failed: ${out.status}`)
+  return { a, b, revoked: second.token }
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  await createAdmin(server)
+  admin = await adminToken(server)
+  c = await insertMember(server)
+  categoryId = await createCategory(server, '校园', 'campus')
+  imageUrl = (await uploadImage(server, c.token)).url
+  noteId = await createNote(server, c.token, { images: [imageUrl], category_id: categoryId })
+})
+afterAll(() => server?.close())
+
+describe('authorization matrix of the member API', () => {
+  it('has exactly one line per state-changing member route of the live router', () => {
+    const served = mutatingMemberRoutes(server.deps).sort()
+    expect(served.length).toBeGreaterThan(20)
+    expect(served.filter((r) => !(r in MATRIX)), 'mutating member routes without a matrix line').toEqual([])
+    expect(Object.keys(MATRIX).filter((r) => !served.includes(r)), 'matrix lines for routes the router does not serve').toEqual([])
+  })
+
+  const cases = Object.keys(MATRIX).flatMap((route) => PRINCIPALS.map((principal) => [route, principal] as const))
+  it.each(cases)('%s as %s', async (route, principal) => {
+    const entry = MATRIX[route]!
+    const [method, pattern] = route.split(' ') as [string, string]
+    const w = await newWorld()
+    const req = await entry.build(w)
+    expect(matches(pattern, req.path), `${req.path} is not ${pattern}`).toBe(true)
+    const token = { anonymous: undefined, owner: w.a.token, other: w.b.token, admin, revoked: w.revoked }[principal]
+    const expected = expectedStatus(entry, principal)
+    const [before, countsBefore] = [await req.probe(), await tableCounts(server.deps.db, ['rate_limits'])]
+
+    const { status, body } = await server.call(method, req.path, { token, json: req.json, body: req.form ? await req.form() : undefined })
+
+    expect(status, body.message).toBe(expected)
+    expect(body).toMatchObject({ code: expected, success: expected === 200 })
+    expect(typeof body.message).toBe('string')
+    const changed = expected === 200 && (principal === 'owner' || !!entry.open || !!entry.global)
+    if (changed) expect(await req.probe(), 'the request changed nothing').not.toBe(before)
+    else expect(await req.probe(), `${principal} changed A's resource`).toBe(before)
+    if (expected !== 200) expect(await tableCounts(server.deps.db, ['rate_limits'])).toEqual(countsBefore)
+  })
+})
+
+describe('tokens of one kind are refused where the other kind is expected', () => {
+  it('an admin refresh token neither refreshes nor ends a member session, and a member refresh token is no admin one', async () => {
+    const { a } = await newWorld()
+    const adminLogin = await server.call<{ tokens: { refresh_token: string } }>('POST', '/api/auth/admin/login', { json: { username: 'root', password: ADMIN_PASSWORD } })
+    const adminRefresh = adminLogin.body.data.tokens.refresh_token
+    expect((await server.call('POST', '/api/auth/refresh', { json: { refresh_token: adminRefresh } })).status).toBe(401)
+    expect((await server.call('POST', '/api/auth/logout', { json: { refresh_token: adminRefresh } })).status).toBe(401)
+    expect((await server.call('POST', '/api/auth/admin/refresh', { json: { refresh_token: a.refresh } })).status).toBe(401)
+    expect((await server.call('POST', '/api/auth/admin/refresh', { json: { refresh_token: adminRefresh } })).status).toBe(200)
+  })
+})
