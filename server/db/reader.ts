@@ -25,10 +25,15 @@ export interface SqlReader {
 /** Prepared statements kept per connection; IN-lists are padded (see `inList`) so variants stay few. */
 const STATEMENT_CACHE_SIZE = 300
 const BUSY_TIMEOUT_MS = 5000
+/** Read connections per database (libuv's pool has 4 threads by default; one is left for writes and files). */
+const READ_CONNECTIONS = 2
 
-class SqliteReader implements SqlReader {
+/** One read-only SQLite connection with its prepared statements. */
+class SqliteConnection {
   private readonly statements = new Map<string, sqlite3.Statement>()
   private readonly conn: Promise<sqlite3.Database>
+  /** Statements queued or running on this connection (for least-busy dispatch). */
+  busy = 0
 
   constructor(file: string) {
     this.conn = new Promise<sqlite3.Database>((resolve, reject) => {
@@ -60,15 +65,16 @@ class SqliteReader implements SqlReader {
     return stmt
   }
 
-  async all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    const stmt = await this.statement(sql)
-    return new Promise<T[]>((resolve, reject) => {
-      stmt.all<T>([...params], (err, rows) => (err ? reject(err) : resolve(rows)))
-    })
-  }
-
-  async one<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
-    return (await this.all<T>(sql, params))[0]
+  async all<T>(sql: string, params: readonly SqlValue[]): Promise<T[]> {
+    this.busy++
+    try {
+      const stmt = await this.statement(sql)
+      return await new Promise<T[]>((resolve, reject) => {
+        stmt.all<T>([...params], (err, rows) => (err ? reject(err) : resolve(rows)))
+      })
+    } finally {
+      this.busy--
+    }
   }
 
   async close(): Promise<void> {
@@ -76,6 +82,32 @@ class SqliteReader implements SqlReader {
     for (const stmt of this.statements.values()) await new Promise<void>((resolve) => stmt.finalize(() => resolve()))
     this.statements.clear()
     if (db) await new Promise<void>((resolve) => db.close(() => resolve()))
+  }
+}
+
+/**
+ * A few read-only connections; each statement goes to the least busy one, so a slow query (a big count)
+ * does not hold up the others and reads run in parallel on libuv's thread pool.
+ */
+class SqliteReader implements SqlReader {
+  private readonly connections: SqliteConnection[]
+
+  constructor(file: string, size: number) {
+    this.connections = Array.from({ length: size }, () => new SqliteConnection(file))
+  }
+
+  all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    let best = this.connections[0]!
+    for (const c of this.connections) if (c.busy < best.busy) best = c
+    return best.all<T>(sql, params)
+  }
+
+  async one<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+    return (await this.all<T>(sql, params))[0]
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.connections.map((c) => c.close()))
   }
 }
 
@@ -117,7 +149,7 @@ export function readerFor(ds: DataSource): SqlReader {
   let reader = readers.get(ds)
   if (reader) return reader
   if (ds.options.type === 'sqlite') {
-    const sqliteReader = new SqliteReader(ds.options.database)
+    const sqliteReader = new SqliteReader(ds.options.database, READ_CONNECTIONS)
     const destroy = ds.destroy.bind(ds)
     ds.destroy = async () => {
       await sqliteReader.close()

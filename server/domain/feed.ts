@@ -4,8 +4,8 @@ import type { SqlReader, SqlValue } from '../db/reader'
 import { containsPattern, LIKE_ESCAPE } from '../db/sql'
 import { pagination, type Pagination } from '../http/envelope'
 import { Forbidden, Unauthorized } from '../http/errors'
-import { loadPostCards } from '../presenters/post'
-import { countNotes, matchCondition, searchNoteIds, termsOf } from '../search/index'
+import { loadPostCardPage } from '../presenters/post'
+import { countNotes, matchCondition, noteIdsPage, termsOf } from '../search/index'
 
 /*
  * GET /posts: the feed and every filtered note list. Two queries per page: the page of ids (through the
@@ -109,15 +109,10 @@ export async function listFeed(reader: SqlReader, kind: DatabaseKind, viewer: Fe
   const orderBy = order === 'hot' ? 'p.hot_score DESC, p.id DESC' : order === 'oldest' ? 'p.created_at ASC, p.id ASC' : 'p.created_at DESC, p.id DESC'
   const whereSql = where.join(' AND ')
   const offset = (q.page - 1) * q.limit
-  const [idRows, total] = await Promise.all([
-    reader.all<{ id: number }>(`SELECT p.id FROM posts p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [...params, q.limit, offset]),
+  const [posts, total] = await Promise.all([
+    loadPostCardPage(reader, { sql: `SELECT p.id FROM posts p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, params: [...params, q.limit, offset], orderBy }, viewer?.id ?? null),
     drafts ? countRows(reader, whereSql, params) : cachedCount(`${whereSql}|${params.join('|')}`, () => countRows(reader, whereSql, params)),
   ])
-  const posts = await loadPostCards(
-    reader,
-    idRows.map((r) => Number(r.id)),
-    viewer?.id ?? null,
-  )
   return { posts, pagination: pagination(q.page, q.limit, total) }
 }
 
@@ -132,6 +127,9 @@ async function keywordPage(reader: SqlReader, kind: DatabaseKind, viewer: FeedVi
   if (terms.length === 0) return emptyPage(q)
   const search = { terms, type: q.type ?? null, categoryId }
   const key = `k|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${q.type ?? ''}|${categoryId ?? ''}`
-  const [ids, total] = await Promise.all([searchNoteIds(reader, kind, search, q.limit, (q.page - 1) * q.limit), cachedCount(key, () => countNotes(reader, kind, search))])
-  return { posts: await loadPostCards(reader, ids, viewer?.id ?? null), pagination: pagination(q.page, q.limit, total) }
+  const [posts, total] = await Promise.all([
+    loadPostCardPage(reader, noteIdsPage(kind, search, q.limit, (q.page - 1) * q.limit), viewer?.id ?? null),
+    cachedCount(key, () => countNotes(reader, kind, search)),
+  ])
+  return { posts, pagination: pagination(q.page, q.limit, total) }
 }

@@ -1,5 +1,5 @@
 import type { PostCard, PostDetail } from '../contract/posts'
-import { inList, toBool, toIso, toNum, type SqlReader } from '../db/reader'
+import { inList, toBool, toIso, toNum, type SqlReader, type SqlValue } from '../db/reader'
 import { avatarOf } from './user'
 
 /*
@@ -109,6 +109,26 @@ export async function loadPostCards(reader: SqlReader, ids: readonly number[], v
     if (row) cards.push(presentCard(row))
   }
   return cards
+}
+
+/** A page of note ids as SQL: `sql` selects a column `id` in page order; `orderBy` repeats that order over `p`. */
+export interface CardPageSource {
+  sql: string
+  params: SqlValue[]
+  orderBy: string
+}
+
+/**
+ * Cards of a page in ONE statement: the page's ids (an index-only subquery) joined to the card columns.
+ * CROSS JOIN keeps SQLite from starting at the other end; the outer ORDER BY only sorts the page's rows.
+ */
+export async function loadPostCardPage(reader: SqlReader, source: CardPageSource, viewerId: number | null): Promise<PostCard[]> {
+  const flags = viewerId ? VIEWER_FLAGS : '0 AS liked, 0 AS collected'
+  const rows = await reader.all<CardRow>(
+    `SELECT ${CARD_COLUMNS}, ${flags} FROM (${source.sql}) pg CROSS JOIN posts p ${CARD_JOINS} WHERE p.id = pg.id ORDER BY ${source.orderBy}`,
+    viewerId ? [viewerId, viewerId, ...source.params] : source.params,
+  )
+  return rows.map(presentCard)
 }
 
 /* ---- Detail ---- */

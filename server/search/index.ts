@@ -78,10 +78,16 @@ function source(kind: DatabaseKind, search: NoteSearch): SqlPart & { order: stri
   return { sql: `FROM posts p WHERE ${m.sql} AND ${f.sql}`, params: [...m.params, ...f.params], order: 'p.id' }
 }
 
+/** The page of matching note ids, newest first, as SQL (a `CardPageSource` for presenters/post.ts). */
+export function noteIdsPage(kind: DatabaseKind, search: NoteSearch, limit: number, offset: number): { sql: string; params: SqlValue[]; orderBy: string } {
+  const s = source(kind, search)
+  return { sql: `SELECT p.id ${s.sql} ORDER BY ${s.order} DESC LIMIT ? OFFSET ?`, params: [...s.params, limit, offset], orderBy: 'p.id DESC' }
+}
+
 /** The page of matching note ids, newest first. */
 export async function searchNoteIds(reader: SqlReader, kind: DatabaseKind, search: NoteSearch, limit: number, offset: number): Promise<number[]> {
-  const s = source(kind, search)
-  const rows = await reader.all<{ id: number }>(`SELECT p.id ${s.sql} ORDER BY ${s.order} DESC LIMIT ? OFFSET ?`, [...s.params, limit, offset])
+  const page = noteIdsPage(kind, search, limit, offset)
+  const rows = await reader.all<{ id: number }>(page.sql, page.params)
   return rows.map((r) => Number(r.id))
 }
 

@@ -5,8 +5,8 @@ import type { SqlReader } from '../db/reader'
 import { cached, cachedCount } from '../domain/feed'
 import { pagination, type Pagination } from '../http/envelope'
 import { Invalid } from '../http/errors'
-import { loadPostCards } from '../presenters/post'
-import { countNotes, searchNoteIds, tagIdByName, tagStats, termsOf, type NoteSearch } from './index'
+import { loadPostCardPage } from '../presenters/post'
+import { countNotes, noteIdsPage, tagIdByName, tagStats, termsOf, type NoteSearch } from './index'
 import { countUsers, searchUsers } from './users'
 
 /*
@@ -32,12 +32,12 @@ export async function searchNotes(reader: SqlReader, kind: DatabaseKind, input: 
   if (empty) return { cards: [] as PostCard[], total: 0, stats: [] as TagStat[] }
   const search: NoteSearch = { terms, tagId, type: input.type }
   const key = `s|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${tagId ?? ''}|${input.type ?? ''}`
-  const [ids, total, stats] = await Promise.all([
-    searchNoteIds(reader, kind, search, limit, (page - 1) * limit),
+  const [cards, total, stats] = await Promise.all([
+    loadPostCardPage(reader, noteIdsPage(kind, search, limit, (page - 1) * limit), viewerId),
     cachedCount(key, () => countNotes(reader, kind, search)),
     cached(`tags|${key}`, () => tagStats(reader, kind, search, TAG_STATS_MAX)),
   ])
-  return { cards: await loadPostCards(reader, ids, viewerId), total, stats }
+  return { cards, total, stats }
 }
 
 export async function runSearch(reader: SqlReader, kind: DatabaseKind, q: SearchQuery, viewerId: number | null): Promise<SearchResult> {
