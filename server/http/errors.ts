@@ -58,7 +58,10 @@ export function toHttpError(err: unknown): HttpError {
   const e = err as { status?: number; statusCode?: number; expose?: boolean; type?: string; code?: string }
   const status = e.status ?? e.statusCode
   if (status && status >= 400 && status < 500) {
-    if (e.type === 'entity.parse.failed') return Invalid('请求体不是有效的 JSON')
+    // koa-body's JSON parser (co-body) throws a SyntaxError with status 400, also for `__proto__` keys.
+    if (e.type === 'entity.parse.failed' || err instanceof SyntaxError) {
+      return Invalid(/prototype/.test((err as Error).message) ? '请求体包含不允许的字段' : '请求体不是有效的 JSON')
+    }
     if (status === 413 || e.code === 'LIMIT_FILE_SIZE') return new HttpError(413, '文件大小超出限制')
     return new HttpError(status)
   }
