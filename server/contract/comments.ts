@@ -26,7 +26,7 @@ export const replyListQuery = pageQuery(REPLY_PAGE_SIZE)
 export type ReplyListQuery = z.infer<typeof replyListQuery>
 
 export const commentCreateBody = z.object({
-  post_id: z.union([idSchema, z.undefined()]).refine((v) => v !== undefined, '笔记ID不能为空').transform((v) => v!),
+  post_id: z.union([idSchema, z.undefined()], { error: '无效的ID' }).refine((v) => v !== undefined, '笔记ID不能为空').transform((v) => v!),
   content: z
     .string({ error: '请输入评论内容或上传图片' })
     .max(COMMENT_RAW_MAX, `评论不能超过${COMMENT_MAX}个字`)
