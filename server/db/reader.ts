@@ -28,6 +28,16 @@ const BUSY_TIMEOUT_MS = 5000
 /** Read connections per database (libuv's pool has 4 threads by default; one is left for writes and files). */
 const READ_CONNECTIONS = 2
 
+/**
+ * Statement#all as the native addon defines it. TypeORM switches sqlite3 to verbose mode, which wraps every
+ * method to build an Error and util.inspect() all arguments on each call (long stack traces); that cost
+ * ~9% of the server's main thread under load. The reader keeps the native method when it was loaded first
+ * (as in the server), and falls back to whatever is installed otherwise.
+ */
+type AllFn = (this: sqlite3.Statement, params: unknown[], callback: (err: Error | null, rows: unknown[]) => void) => void
+const installedAll = sqlite3.Statement.prototype.all as unknown as AllFn
+const nativeAll: AllFn | null = /\[native code\]/.test(Function.prototype.toString.call(installedAll)) ? installedAll : null
+
 /** One read-only SQLite connection with its prepared statements. */
 class SqliteConnection {
   private readonly statements = new Map<string, sqlite3.Statement>()
@@ -69,8 +79,9 @@ class SqliteConnection {
     this.busy++
     try {
       const stmt = await this.statement(sql)
+      const all = nativeAll ?? (sqlite3.Statement.prototype.all as unknown as AllFn)
       return await new Promise<T[]>((resolve, reject) => {
-        stmt.all<T>([...params], (err, rows) => (err ? reject(err) : resolve(rows)))
+        all.call(stmt, [...params], (err, rows) => (err ? reject(err) : resolve(rows as T[])))
       })
     } finally {
       this.busy--
@@ -181,8 +192,13 @@ export const toBool = (v: unknown): boolean => v === true || v === 1 || v === '1
 
 export const toNum = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v))
 
+const SQLITE_DATE = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(\.\d{3})?$/
+
 export function toIso(v: unknown): string {
   if (v instanceof Date) return v.toISOString()
-  if (typeof v === 'string' && v) return new Date(v.includes('T') ? v : `${v.replace(' ', 'T')}Z`).toISOString()
-  return ''
+  if (typeof v !== 'string' || !v) return ''
+  // Fast path for SQLite's own UTC text format (no Date round trip per row).
+  const m = SQLITE_DATE.exec(v)
+  if (m) return `${m[1]}T${m[2]}${m[3] ?? '.000'}Z`
+  return new Date(v.includes('T') ? v : `${v.replace(' ', 'T')}Z`).toISOString()
 }
