@@ -15,26 +15,53 @@ import { countNotes, matchCondition, noteIdsPage, termsOf } from '../search/inde
  */
 
 /**
- * Totals of big lists (and search tag chips) are cached per filter for CACHE_TTL_MS, and dropped at once
- * when this process writes a note, so paging the feed does not count 100,000 rows per request. Another
- * instance's writes show up within the TTL; the lists themselves are always live.
+ * Totals of big lists, search tag chips and user-search pages are cached per query for CACHE_TTL_MS, and
+ * dropped at once when this process writes a note, so paging the feed does not count 100,000 rows per
+ * request. Concurrent misses share one computation, and an expired value is served while one refresh runs
+ * (no stampede of identical COUNTs). Another instance's writes show up within the TTL; the pages of notes
+ * themselves are always live.
  */
 const CACHE_TTL_MS = 10_000
 const CACHE_MAX = 2000
-const cache = new Map<string, { value: unknown; at: number }>()
+
+interface Entry {
+  value?: unknown
+  at: number
+  pending?: Promise<unknown>
+}
+const cache = new Map<string, Entry>()
 
 export function invalidateFeedCounts(): void {
   cache.clear()
 }
 
+function refresh<T>(key: string, entry: Entry, compute: () => Promise<T>): Promise<T> {
+  const pending = compute().then(
+    (value) => {
+      if (cache.get(key) === entry) Object.assign(entry, { value, at: Date.now(), pending: undefined })
+      return value
+    },
+    (err: unknown) => {
+      entry.pending = undefined
+      throw err
+    },
+  )
+  entry.pending = pending
+  return pending
+}
+
 export async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
-  const hit = cache.get(key)
-  const now = Date.now()
-  if (hit && now - hit.at < CACHE_TTL_MS) return hit.value as T
-  const value = await compute()
-  if (cache.size >= CACHE_MAX) cache.clear()
-  cache.set(key, { value, at: now })
-  return value
+  let entry = cache.get(key)
+  if (!entry) {
+    if (cache.size >= CACHE_MAX) cache.clear()
+    entry = { at: 0 }
+    cache.set(key, entry)
+  }
+  if ('value' in entry && entry.value !== undefined) {
+    if (Date.now() - entry.at >= CACHE_TTL_MS && !entry.pending) void refresh(key, entry, compute).catch(() => undefined)
+    return entry.value as T
+  }
+  return (entry.pending as Promise<T> | undefined) ?? refresh(key, entry, compute)
 }
 
 export const cachedCount = (key: string, compute: () => Promise<number>): Promise<number> => cached(`n|${key}`, compute)

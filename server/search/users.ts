@@ -1,12 +1,14 @@
 import type { SearchUser } from '../contract/search'
-import { toBool, toNum, type SqlReader } from '../db/reader'
+import { inList, toBool, toNum, type SqlReader } from '../db/reader'
 import { containsPattern, LIKE_ESCAPE } from '../db/sql'
+import { cached } from '../domain/feed'
 import { avatarOf, bioOf } from '../presenters/user'
 
 /*
  * User search for /search (users tab and the users part of "all"): nickname or display id containing the
  * keyword, an exact display id first, then by followers. Users are few next to notes (10k in the bench),
- * so a LIKE scan is used on every engine; each row carries the viewer's follow state.
+ * so a LIKE scan is used on every engine, its page of ids cached for a few seconds (domain/feed.ts); each
+ * row carries the viewer's follow state, read live.
  */
 
 interface UserRow {
@@ -25,36 +27,55 @@ interface UserRow {
 
 const WHERE = `u.is_active = TRUE AND (u.nickname LIKE ? ${LIKE_ESCAPE} OR u.user_id LIKE ? ${LIKE_ESCAPE})`
 
-export async function searchUsers(reader: SqlReader, keyword: string, viewerId: number | null, limit: number, offset: number): Promise<SearchUser[]> {
+/** The page of matching user ids (cached briefly: the LIKE scan is the expensive part). */
+function pageIds(reader: SqlReader, keyword: string, limit: number, offset: number): Promise<number[]> {
   const like = containsPattern(keyword)
+  return cached(`users|${keyword}|${limit}|${offset}`, async () => {
+    const rows = await reader.all<{ id: number }>(
+      `SELECT u.id FROM users u WHERE ${WHERE} ORDER BY CASE WHEN u.user_id = ? THEN 0 ELSE 1 END, u.fans_count DESC, u.id ASC LIMIT ? OFFSET ?`,
+      [like, like, keyword, limit, offset],
+    )
+    return rows.map((r) => Number(r.id))
+  })
+}
+
+export async function searchUsers(reader: SqlReader, keyword: string, viewerId: number | null, limit: number, offset: number): Promise<SearchUser[]> {
+  const ids = await pageIds(reader, keyword, limit, offset)
+  if (ids.length === 0) return []
   const v = viewerId ?? 0
+  const list = inList(ids)
   const rows = await reader.all<UserRow>(
     `SELECT u.id, u.user_id, u.nickname, u.avatar, u.bio, u.verified, u.fans_count, u.follow_count, u.post_count,
        EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = u.id) AS is_following,
        EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = u.id AND f.following_id = ?) AS follows_me
-     FROM users u WHERE ${WHERE}
-     ORDER BY CASE WHEN u.user_id = ? THEN 0 ELSE 1 END, u.fans_count DESC, u.id ASC LIMIT ? OFFSET ?`,
-    [v, v, like, like, keyword, limit, offset],
+     FROM users u WHERE u.id IN ${list.sql}`,
+    [v, v, ...list.params],
   )
-  return rows.map((r) => {
-    const following = toBool(r.is_following)
-    const followsMe = toBool(r.follows_me)
-    const self = viewerId !== null && Number(r.id) === viewerId
-    return {
-      id: Number(r.id),
-      user_id: r.user_id,
-      nickname: r.nickname,
-      avatar: avatarOf(r.avatar),
-      bio: bioOf(r.bio),
-      verified: toNum(r.verified),
-      fans_count: toNum(r.fans_count),
-      follow_count: toNum(r.follow_count),
-      post_count: toNum(r.post_count),
-      isFollowing: following,
-      isMutual: following && followsMe,
-      buttonType: self ? 'self' : following && followsMe ? 'mutual' : following ? 'unfollow' : followsMe ? 'back' : 'follow',
-    }
+  const byId = new Map(rows.map((r) => [Number(r.id), r]))
+  return ids.flatMap((id) => {
+    const r = byId.get(id)
+    return r ? [present(r, viewerId)] : []
   })
+}
+
+function present(r: UserRow, viewerId: number | null): SearchUser {
+  const following = toBool(r.is_following)
+  const followsMe = toBool(r.follows_me)
+  const self = viewerId !== null && Number(r.id) === viewerId
+  return {
+    id: Number(r.id),
+    user_id: r.user_id,
+    nickname: r.nickname,
+    avatar: avatarOf(r.avatar),
+    bio: bioOf(r.bio),
+    verified: toNum(r.verified),
+    fans_count: toNum(r.fans_count),
+    follow_count: toNum(r.follow_count),
+    post_count: toNum(r.post_count),
+    isFollowing: following,
+    isMutual: following && followsMe,
+    buttonType: self ? 'self' : following && followsMe ? 'mutual' : following ? 'unfollow' : followsMe ? 'back' : 'follow',
+  }
 }
 
 export async function countUsers(reader: SqlReader, keyword: string): Promise<number> {
