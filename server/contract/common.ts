@@ -17,14 +17,17 @@ export const idSchema = z.preprocess(
 export const idParams = z.object({ id: idSchema })
 
 /** page ≥ 1 and 1 ≤ limit ≤ 100 (default 20), as query strings. */
+/** A positive whole number from a query string: plain decimal digits only ('1e1', '0x10' refused). */
+function queryCount(message: string) {
+  return z.preprocess((v) => (typeof v === 'string' ? (/^\d{1,9}$/.test(v) ? Number(v) : Number.NaN) : v), z.number({ error: message }).int(message))
+}
+
+/** page ≥ 1 and 1 ≤ limit ≤ 100 (default 20), as query strings. */
 export function pageQuery(defaultLimit = 20) {
   return z.object({
-    page: z.coerce.number({ error: 'page 必须是正整数' }).int('page 必须是正整数').min(1, 'page 必须是正整数').max(100_000, 'page 过大').default(1),
-    limit: z.coerce
-      .number({ error: 'limit 必须是正整数' })
-      .int('limit 必须是正整数')
-      .min(1, 'limit 必须是正整数')
-      .max(MAX_PAGE_SIZE, `limit 不能超过${MAX_PAGE_SIZE}`)
+    page: queryCount('page 必须是正整数').pipe(z.number().min(1, 'page 必须是正整数').max(100_000, 'page 过大')).default(1),
+    limit: queryCount('limit 必须是正整数')
+      .pipe(z.number().min(1, 'limit 必须是正整数').max(MAX_PAGE_SIZE, `limit 不能超过${MAX_PAGE_SIZE}`))
       .default(defaultLimit),
   })
 }

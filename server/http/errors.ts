@@ -62,7 +62,9 @@ export function toHttpError(err: unknown): HttpError {
     if (e.type === 'entity.parse.failed' || err instanceof SyntaxError) {
       return Invalid(/prototype/.test((err as Error).message) ? '请求体包含不允许的字段' : '请求体不是有效的 JSON')
     }
-    if (status === 413 || e.code === 'LIMIT_FILE_SIZE') return new HttpError(413, '文件大小超出限制')
+    // A multipart file over its limit is about the file; a JSON body over its limit is about the request.
+    if (e.code === 'LIMIT_FILE_SIZE' || (status === 413 && e.type !== 'entity.too.large')) return new HttpError(413, '文件大小超出限制')
+    if (status === 413) return new HttpError(413, '请求体过大')
     return new HttpError(status)
   }
   return new HttpError(500)

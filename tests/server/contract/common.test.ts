@@ -22,4 +22,12 @@ describe('pageQuery', () => {
     const result = pageQuery().safeParse({ limit: '1000000' })
     expect(result.error?.issues[0]?.message).toBe('limit 不能超过100')
   })
+
+  it.each(['1e1', '0x10', '-1', '0', 'abc', '2.5'])('refuses page %o', (v) => {
+    expect(pageQuery().safeParse({ page: v }).success).toBe(false)
+  })
+
+  it('reads digits', () => {
+    expect(pageQuery().parse({ page: '3', limit: '50' })).toEqual({ page: 3, limit: 50 })
+  })
 })
