@@ -114,6 +114,25 @@ export function requireAdmin(deps: AppDeps) {
   }
 }
 
+/**
+ * A member or an administrator (media uploads: the admin note form uploads too). The token's own `typ`
+ * decides which it is; either way the session must be active.
+ */
+export function requireUserOrAdmin(deps: AppDeps) {
+  return async (ctx: Context, next: Next) => {
+    const token = bearer(ctx)
+    if (token && verifyAccessToken(deps.config.jwtSecret, token, 'admin')) {
+      const row = await resolve(ctx, deps, 'admin')
+      ctx.state.admin = { id: Number(row!.subject_id), username: row!.name, sessionId: Number(row!.session_id) } satisfies AuthAdmin
+    } else {
+      const row = await resolve(ctx, deps, 'user')
+      if (!row) throw Unauthorized()
+      ctx.state.user = asUser(row)
+    }
+    await next()
+  }
+}
+
 export const currentUser = (ctx: Context): AuthUser => ctx.state.user as AuthUser
 export const viewer = (ctx: Context): AuthUser | null => (ctx.state.user as AuthUser | undefined) ?? null
 export const currentAdmin = (ctx: Context): AuthAdmin => ctx.state.admin as AuthAdmin

@@ -46,6 +46,8 @@ interface Entry {
   open?: true
   /** The probe watches an effect any success has (stored files), not A's own state. */
   global?: true
+  /** Administrators may use it too (media uploads for the back-office note form). */
+  admins?: true
   build: (w: World) => Promise<Case>
 }
 
@@ -156,19 +158,21 @@ const MATRIX: Record<string, Entry> = {
       return { path: '/api/likes', json: likeNote(), probe: sel('SELECT id FROM likes WHERE user_id = ?', a.id) }
     },
   },
-  'POST /api/upload/single': { other: 200, global: true, build: async () => ({ path: '/api/upload/single', form: async () => form([['file', await imageBlob(), 'a.png']]), probe: storedFiles }) },
-  'POST /api/upload/image': { other: 200, global: true, build: async () => ({ path: '/api/upload/image', form: async () => form([['image', await imageBlob(), 'a.png']]), probe: storedFiles }) },
+  'POST /api/upload/single': { other: 200, global: true, admins: true, build: async () => ({ path: '/api/upload/single', form: async () => form([['file', await imageBlob(), 'a.png']]), probe: storedFiles }) },
+  'POST /api/upload/image': { other: 200, global: true, admins: true, build: async () => ({ path: '/api/upload/image', form: async () => form([['image', await imageBlob(), 'a.png']]), probe: storedFiles }) },
   'POST /api/upload/multiple': {
     other: 200,
     global: true,
+    admins: true,
     build: async () => ({ path: '/api/upload/multiple', form: async () => form([['files', await imageBlob(), 'a.png'], ['files', await imageBlob({ format: 'jpeg' }), 'b.jpg']]), probe: storedFiles }),
   },
-  'POST /api/upload/video': { other: 200, global: true, build: async () => ({ path: '/api/upload/video', form: async () => form([['file', mp4Blob(), 'clip.mp4']]), probe: storedFiles }) },
+  'POST /api/upload/video': { other: 200, global: true, admins: true, build: async () => ({ path: '/api/upload/video', form: async () => form([['file', mp4Blob(), 'clip.mp4']]), probe: storedFiles }) },
 }
 
 function expectedStatus(entry: Entry, principal: Principal): number {
   if (principal === 'owner') return 200
   if (principal === 'other') return entry.other
+  if (principal === 'admin' && entry.admins) return 200
   return entry.open ? 200 : 401
 }
 

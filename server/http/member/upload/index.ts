@@ -1,6 +1,6 @@
 import type Router from '@koa/router'
 import type { Context } from 'koa'
-import { requireUser } from '../../../auth/middleware'
+import { requireUserOrAdmin } from '../../../auth/middleware'
 import { BATCH_MAX_FILES, UPLOAD_MESSAGES, type ImageUploadReply } from '../../../contract/upload'
 import type { AppDeps } from '../../../deps'
 import { IMAGE_MAX_BYTES, ImageRejected, storeImage } from '../../../media/images'
@@ -34,7 +34,8 @@ function rejected(err: unknown): HttpError {
 
 export function registerUploadRoutes(router: Router, deps: AppDeps): void {
   const storage = mediaStorage(deps.config.uploadsDir)
-  const auth = requireUser(deps)
+  // Members upload for their notes; administrators for the back-office note form.
+  const auth = requireUserOrAdmin(deps)
   const writes = writeLimit(deps)
   const imageLimits = { maxFileSize: IMAGE_MAX_BYTES, tooBig: UPLOAD_MESSAGES.imageTooBig }
 
