@@ -1,7 +1,14 @@
 import type Router from '@koa/router'
 import type { AppDeps } from '../../deps'
 import { registerAuthRoutes } from './auth'
+import { registerCategoryRoutes } from './categories'
+import { registerCommentRoutes } from './comments'
+import { registerLikeRoutes } from './likes'
 import { registerNotificationRoutes } from './notifications'
+import { registerPostRoutes } from './posts'
+import { registerSearchRoutes } from './search'
+import { registerTagRoutes } from './tags'
+import { registerUploadRoutes } from './upload'
 import { registerUserRoutes } from './users'
 import { registerVerificationRoutes } from './verification'
 
@@ -14,4 +21,11 @@ export function registerMemberRoutes(router: Router, deps: AppDeps): void {
   registerVerificationRoutes(router, deps)
   registerUserRoutes(router, deps)
   registerNotificationRoutes(router, deps)
+  registerCategoryRoutes(router, deps)
+  registerTagRoutes(router, deps)
+  registerPostRoutes(router, deps)
+  registerCommentRoutes(router, deps)
+  registerLikeRoutes(router, deps)
+  registerSearchRoutes(router, deps)
+  registerUploadRoutes(router, deps)
 }
