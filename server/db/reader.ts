@@ -35,8 +35,15 @@ const READ_CONNECTIONS = 2
  * (as in the server), and falls back to whatever is installed otherwise.
  */
 type AllFn = (this: sqlite3.Statement, params: unknown[], callback: (err: Error | null, rows: unknown[]) => void) => void
+export type RunFn = (this: sqlite3.Statement, params: unknown[], callback: (this: { changes: number }, err: Error | null) => void) => void
+const isNative = (fn: unknown) => /\[native code\]/.test(Function.prototype.toString.call(fn))
 const installedAll = sqlite3.Statement.prototype.all as unknown as AllFn
-const nativeAll: AllFn | null = /\[native code\]/.test(Function.prototype.toString.call(installedAll)) ? installedAll : null
+const nativeAll: AllFn | null = isNative(installedAll) ? installedAll : null
+const installedRun = sqlite3.Statement.prototype.run as unknown as RunFn
+/** Statement#run, native when available (see above). */
+export const statementRun: () => RunFn = () => (isNative(installedRun) ? installedRun : (sqlite3.Statement.prototype.run as unknown as RunFn))
+/** Statement#all, native when available (see above). */
+export const statementAll: () => AllFn = () => nativeAll ?? (sqlite3.Statement.prototype.all as unknown as AllFn)
 
 /** One read-only SQLite connection with its prepared statements. */
 class SqliteConnection {
@@ -79,7 +86,7 @@ class SqliteConnection {
     this.busy++
     try {
       const stmt = await this.statement(sql)
-      const all = nativeAll ?? (sqlite3.Statement.prototype.all as unknown as AllFn)
+      const all = statementAll()
       return await new Promise<T[]>((resolve, reject) => {
         all.call(stmt, [...params], (err, rows) => (err ? reject(err) : resolve(rows as T[])))
       })

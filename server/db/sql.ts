@@ -1,6 +1,7 @@
+import type sqlite3 from 'sqlite3'
 import type { DataSource, EntityManager } from 'typeorm'
 import type { DatabaseKind } from '../config'
-import type { SqlValue } from './reader'
+import { statementAll, statementRun, type SqlValue } from './reader'
 
 /*
  * Raw SQL inside commands (transactions). Statements are written once with `?` placeholders, unquoted
@@ -22,14 +23,72 @@ export function dialect(kind: DatabaseKind, sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`)
 }
 
-export function query<T>(db: Db, sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-  return db.query(dialect(kindOf(db), sql), [...params]) as Promise<T[]>
+/*
+ * On SQLite, statements go straight to the connection TypeORM itself uses (so they take part in its open
+ * transaction), as cached prepared statements: ~30 µs instead of ~200 µs through TypeORM's query runner.
+ * The statements are finalised before the DataSource closes.
+ */
+const STATEMENT_CACHE_SIZE = 300
+const writers = new WeakMap<DataSource, Map<string, sqlite3.Statement>>()
+
+function sqliteStatements(db: Db): { conn: sqlite3.Database; cache: Map<string, sqlite3.Statement> } | null {
+  const ds = 'connection' in db ? db.connection : db
+  if (ds.options.type !== 'sqlite') return null
+  const conn = (ds.driver as unknown as { databaseConnection?: sqlite3.Database }).databaseConnection
+  if (!conn) return null
+  let cache = writers.get(ds)
+  if (!cache) {
+    const statements = new Map<string, sqlite3.Statement>()
+    cache = statements
+    writers.set(ds, statements)
+    const destroy = ds.destroy.bind(ds)
+    ds.destroy = async () => {
+      for (const stmt of statements.values()) await new Promise<void>((resolve) => stmt.finalize(() => resolve()))
+      statements.clear()
+      return destroy()
+    }
+  }
+  return { conn, cache }
+}
+
+async function prepared(target: { conn: sqlite3.Database; cache: Map<string, sqlite3.Statement> }, sql: string): Promise<sqlite3.Statement> {
+  const hit = target.cache.get(sql)
+  if (hit) return hit
+  const stmt = await new Promise<sqlite3.Statement>((resolve, reject) => {
+    const s = target.conn.prepare(sql, (err) => (err ? reject(err) : resolve(s)))
+  })
+  if (target.cache.size >= STATEMENT_CACHE_SIZE) {
+    const [oldestSql, oldest] = target.cache.entries().next().value as [string, sqlite3.Statement]
+    target.cache.delete(oldestSql)
+    oldest.finalize()
+  }
+  target.cache.set(sql, stmt)
+  return stmt
+}
+
+export async function query<T>(db: Db, sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+  const sqlite = sqliteStatements(db)
+  if (!sqlite) return db.query(dialect(kindOf(db), sql), [...params]) as Promise<T[]>
+  const stmt = await prepared(sqlite, sql)
+  const all = statementAll()
+  return new Promise<T[]>((resolve, reject) => all.call(stmt, [...params], (err, rows) => (err ? reject(err) : resolve(rows as T[]))))
 }
 
 /** Run a write statement inside a transaction and return the number of rows it changed. */
 export async function execute(manager: EntityManager, sql: string, params: readonly SqlValue[] = []): Promise<number> {
   const runner = manager.queryRunner
   if (!runner) throw new Error('execute() needs a transactional EntityManager')
+  const sqlite = sqliteStatements(manager)
+  if (sqlite) {
+    const stmt = await prepared(sqlite, sql)
+    const run = statementRun()
+    return new Promise<number>((resolve, reject) =>
+      run.call(stmt, [...params], function (err) {
+        if (err) reject(err)
+        else resolve(this.changes)
+      }),
+    )
+  }
   const result = (await runner.query(dialect(kindOf(manager), sql), [...params], true)) as { affected?: number }
   return Number(result.affected ?? 0)
 }
