@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { pageQuery, paginationSchema } from './common'
 import { postCardSchema } from './posts'
+import { followEntrySchema } from './users'
 
 /* Search (member-and-visitor.md §2.10, §7): notes by keyword and/or tag, users by keyword. */
 
@@ -29,20 +30,8 @@ export type SearchPostsQuery = z.infer<typeof searchPostsQuery>
 export const tagStatSchema = z.object({ id: z.number().int(), label: z.string(), count: z.number().int() })
 export type TagStat = z.infer<typeof tagStatSchema>
 
-export const searchUserSchema = z.object({
-  id: z.number().int(),
-  user_id: z.string(),
-  nickname: z.string(),
-  avatar: z.string(),
-  bio: z.string(),
-  verified: z.number().int(),
-  fans_count: z.number().int(),
-  follow_count: z.number().int(),
-  post_count: z.number().int(),
-  isFollowing: z.boolean(),
-  isMutual: z.boolean(),
-  buttonType: z.enum(['follow', 'unfollow', 'back', 'mutual', 'self']),
-})
+/** A user in search results: a follow-list entry without the follow time. */
+export const searchUserSchema = followEntrySchema.omit({ followed_at: true })
 export type SearchUser = z.infer<typeof searchUserSchema>
 
 export const searchReply = z.object({

@@ -2,7 +2,7 @@ import type { SearchUser } from '../contract/search'
 import { inList, toBool, toNum, type SqlReader } from '../db/reader'
 import { containsPattern, LIKE_ESCAPE } from '../db/sql'
 import { cached } from '../domain/feed'
-import { avatarOf, bioOf } from '../presenters/user'
+import { avatarOf, bioOf, followState } from '../presenters/user'
 
 /*
  * User search for /search (users tab and the users part of "all"): nickname or display id containing the
@@ -59,9 +59,7 @@ export async function searchUsers(reader: SqlReader, keyword: string, viewerId: 
 }
 
 function present(r: UserRow, viewerId: number | null): SearchUser {
-  const following = toBool(r.is_following)
-  const followsMe = toBool(r.follows_me)
-  const self = viewerId !== null && Number(r.id) === viewerId
+  const state = followState(toBool(r.is_following), toBool(r.follows_me), viewerId !== null && Number(r.id) === viewerId)
   return {
     id: Number(r.id),
     user_id: r.user_id,
@@ -72,9 +70,9 @@ function present(r: UserRow, viewerId: number | null): SearchUser {
     fans_count: toNum(r.fans_count),
     follow_count: toNum(r.follow_count),
     post_count: toNum(r.post_count),
-    isFollowing: following,
-    isMutual: following && followsMe,
-    buttonType: self ? 'self' : following && followsMe ? 'mutual' : following ? 'unfollow' : followsMe ? 'back' : 'follow',
+    isFollowing: state.followed,
+    isMutual: state.isMutual,
+    buttonType: state.buttonType,
   }
 }
 
