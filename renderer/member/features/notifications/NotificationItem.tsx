@@ -6,17 +6,6 @@ import { formatTime } from '../../../common/utils/format'
 import type { AppNotification } from '../../api/notifications'
 import { FollowButton } from '../interactions/FollowButton'
 
-const ACTION: Record<number, string> = {
-  1: '赞了你的笔记',
-  2: '赞了你的评论',
-  3: '收藏了你的笔记',
-  4: '评论了你的笔记',
-  5: '回复了你的评论',
-  6: '开始关注你了',
-  7: '在评论中@了你',
-  8: '在笔记中@了你',
-}
-
 export interface NotificationItemProps {
   n: AppNotification
   onOpen: (n: AppNotification) => void
@@ -38,7 +27,7 @@ export const NotificationItem = memo(function NotificationItem({ n, onOpen, onRe
       <div className="notif-main" role="button" tabIndex={0} onClick={() => n.type !== 6 && onOpen(n)} onKeyDown={(e) => e.key === 'Enter' && n.type !== 6 && onOpen(n)}>
         <div className="notif-name">{n.from_nickname}</div>
         <div className="notif-action">
-          <span>{n.title || ACTION[n.type] || '通知'}</span>
+          <span>{n.title || '通知'}</span>
           <span>{formatTime(n.created_at)}</span>
         </div>
         {n.type === 8 ? <div className="notif-text muted">点击查看详情</div> : n.comment_content ? <RichText html={n.comment_content} className="notif-text" /> : null}
