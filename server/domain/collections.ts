@@ -3,6 +3,7 @@ import { toBool } from '../db/reader'
 import { execute, insertIgnore, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { NotFound } from '../http/errors'
+import { listsChanged } from './feed'
 import { notify } from './notifications'
 import { refreshHotScores } from './ranking'
 
@@ -37,8 +38,8 @@ async function state(manager: EntityManager, postId: number, collected: boolean)
   return { collected, collectCount: n, collect_count: n }
 }
 
-export function collectNote(db: DataSource, userId: number, postId: number): Promise<CollectState> {
-  return inTransaction(db, async (manager) => {
+export async function collectNote(db: DataSource, userId: number, postId: number): Promise<CollectState> {
+  const result = await inTransaction(db, async (manager) => {
     const { authorId } = await interactableNote(manager, postId, userId)
     const added = await execute(manager, insertIgnore(kindOf(manager), 'collections', ['user_id', 'post_id']), [userId, postId])
     if (added) {
@@ -49,10 +50,12 @@ export function collectNote(db: DataSource, userId: number, postId: number): Pro
     }
     return state(manager, postId, true)
   })
+  listsChanged()
+  return result
 }
 
-export function uncollectNote(db: DataSource, userId: number, postId: number): Promise<CollectState> {
-  return inTransaction(db, async (manager) => {
+export async function uncollectNote(db: DataSource, userId: number, postId: number): Promise<CollectState> {
+  const result = await inTransaction(db, async (manager) => {
     const { authorId } = await interactableNote(manager, postId, userId)
     const removed = await execute(manager, 'DELETE FROM collections WHERE user_id = ? AND post_id = ?', [userId, postId])
     if (removed) {
@@ -62,4 +65,6 @@ export function uncollectNote(db: DataSource, userId: number, postId: number): P
     }
     return state(manager, postId, false)
   })
+  listsChanged()
+  return result
 }

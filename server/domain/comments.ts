@@ -9,6 +9,7 @@ import { pagination, type Pagination } from '../http/envelope'
 import { loadComment, loadCommentPage, loadReplyPage, markNoteAuthor } from '../presenters/comment'
 import { interactableNote } from './collections'
 import { recount } from './counters'
+import { listsChanged } from './feed'
 import { notify } from './notifications'
 import { refreshHotScores } from './ranking'
 import { mentionedUserIds, sanitizeRichText } from './richtext'
@@ -54,6 +55,7 @@ export async function createComment(db: DataSource, reader: SqlReader, userId: n
     }
     return { id: commentId, authorId }
   })
+  listsChanged()
   const view = await loadComment(reader, id, userId)
   if (!view) throw NotFound('评论不存在')
   return markNoteAuthor([view], authorId)[0]!
@@ -72,8 +74,8 @@ export async function deleteComment(db: DataSource, userId: number, commentId: n
 }
 
 /** Deletion without the owner check (shared with the admin API). */
-export function removeComment(db: DataSource, commentId: number): Promise<number> {
-  return inTransaction(db, async (manager) => {
+export async function removeComment(db: DataSource, commentId: number): Promise<number> {
+  const removed = await inTransaction(db, async (manager) => {
     const [comment] = await query<{ post_id: number; parent_id: number | null }>(manager, 'SELECT post_id, parent_id FROM comments WHERE id = ?', [commentId])
     if (!comment) return 0
     const replies = await query<{ id: number }>(manager, 'SELECT id FROM comments WHERE parent_id = ?', [commentId])
@@ -90,6 +92,8 @@ export function removeComment(db: DataSource, commentId: number): Promise<number
     await refreshHotScores(manager, [postId])
     return ids.length
   })
+  listsChanged()
+  return removed
 }
 
 interface VisibleNote {

@@ -31,8 +31,20 @@ interface Entry {
 }
 const cache = new Map<string, Entry>()
 
+/**
+ * Bumped by every local write that changes what a public list shows (notes, comments, likes, collects);
+ * the HTTP micro-cache of visitors' list replies (http/middlewares/public-cache.ts) keys on it.
+ */
+let generation = 0
+export const listGeneration = (): number => generation
+export function listsChanged(): void {
+  generation++
+}
+
+/** A note was written: cached totals and chips are stale too. */
 export function invalidateFeedCounts(): void {
   cache.clear()
+  generation++
 }
 
 function refresh<T>(key: string, entry: Entry, compute: () => Promise<T>): Promise<T> {

@@ -4,6 +4,7 @@ import { execute, insertIgnore, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { NotFound } from '../http/errors'
 import { interactableNote } from './collections'
+import { listsChanged } from './feed'
 import { notify } from './notifications'
 import { refreshHotScores } from './ranking'
 
@@ -16,6 +17,13 @@ import { refreshHotScores } from './ranking'
  */
 
 export type LikeTarget = 1 | 2
+
+/** Public lists show like counts: let their short caches know once the write committed. */
+async function changed<T>(work: Promise<T>): Promise<T> {
+  const result = await work
+  listsChanged()
+  return result
+}
 
 export interface LikeState {
   liked: boolean
@@ -53,7 +61,7 @@ async function state(manager: EntityManager, type: LikeTarget, targetId: number,
 }
 
 export function like(db: DataSource, userId: number, type: LikeTarget, targetId: number): Promise<LikeState> {
-  return inTransaction(db, async (manager) => {
+  return changed(inTransaction(db, async (manager) => {
     const target = await resolveTarget(manager, type, targetId, userId)
     const added = await execute(manager, insertIgnore(kindOf(manager), 'likes', ['user_id', 'target_type', 'target_id']), [userId, type, targetId])
     if (added) {
@@ -67,11 +75,11 @@ export function like(db: DataSource, userId: number, type: LikeTarget, targetId:
       await notify(manager, { userId: target.ownerId, senderId: userId, type: type === 1 ? 1 : 2, postId: target.postId, commentId: target.commentId })
     }
     return state(manager, type, targetId, true)
-  })
+  }))
 }
 
 export function unlike(db: DataSource, userId: number, type: LikeTarget, targetId: number): Promise<LikeState> {
-  return inTransaction(db, async (manager) => {
+  return changed(inTransaction(db, async (manager) => {
     const target = await resolveTarget(manager, type, targetId, userId)
     const removed = await execute(manager, 'DELETE FROM likes WHERE user_id = ? AND target_type = ? AND target_id = ?', [userId, type, targetId])
     if (removed) {
@@ -85,5 +93,5 @@ export function unlike(db: DataSource, userId: number, type: LikeTarget, targetI
       }
     }
     return state(manager, type, targetId, false)
-  })
+  }))
 }

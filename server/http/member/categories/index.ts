@@ -7,6 +7,7 @@ import type { AppDeps } from '../../../deps'
 import { toIso, toNum } from '../../../db/reader'
 import { ok } from '../../envelope'
 import { validate, validated } from '../../middlewares/validate'
+import { publicCache } from '../../middlewares/public-cache'
 
 interface CategoryRow {
   id: number
@@ -21,7 +22,7 @@ interface CategoryRow {
  * created_at); filters name / category_title (substring) and sortField / sortOrder as documented (admin §7).
  */
 export function registerCategoryRoutes(router: Router, deps: AppDeps): void {
-  router.get('/categories', validate({ query: categoryListQuery }), async (ctx: Context) => {
+  router.get('/categories', publicCache(), validate({ query: categoryListQuery }), async (ctx: Context) => {
     const { query } = validated<CategoryListQuery>(ctx)
     const where: string[] = []
     const params: string[] = []

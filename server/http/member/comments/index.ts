@@ -9,17 +9,18 @@ import { createComment, deleteComment, listComments, listReplies } from '../../.
 import { ok } from '../../envelope'
 import { writeLimit } from '../../middlewares/rate-limit'
 import { validate, validated } from '../../middlewares/validate'
+import { publicCache } from '../../middlewares/public-cache'
 
 /** Comments of a note, replies of a comment, create and delete own (member §2.5, §7 Likes, comments). */
 export function registerCommentRoutes(router: Router, deps: AppDeps): void {
   const auth = requireUser(deps)
   const maybe = optionalUser(deps)
   const writes = writeLimit(deps)
-  router.get('/posts/:id/comments', maybe, validate({ params: idParams, query: commentListQuery }), async (ctx: Context) => {
+  router.get('/posts/:id/comments', publicCache(), maybe, validate({ params: idParams, query: commentListQuery }), async (ctx: Context) => {
     const { params, query } = validated<CommentListQuery, unknown, { id: number }>(ctx)
     ok(ctx, await listComments(readerFor(deps.db), params.id, viewer(ctx)?.id ?? null, query))
   })
-  router.get('/comments/:id/replies', maybe, validate({ params: idParams, query: replyListQuery }), async (ctx: Context) => {
+  router.get('/comments/:id/replies', publicCache(), maybe, validate({ params: idParams, query: replyListQuery }), async (ctx: Context) => {
     const { params, query } = validated<ReplyListQuery, unknown, { id: number }>(ctx)
     const page = await listReplies(readerFor(deps.db), params.id, viewer(ctx)?.id ?? null, query)
     ok(ctx, { ...page, comments: page.replies })

@@ -5,6 +5,7 @@ import { postCreateBody, postDetailQuery, postListQuery, postUpdateBody } from '
 import type { AppDeps } from '../../../deps'
 import { writeLimit } from '../../middlewares/rate-limit'
 import { validate } from '../../middlewares/validate'
+import { publicCache } from '../../middlewares/public-cache'
 import { collect, createPost, deletePost, getPost, listPosts, uncollect, updatePost } from './handlers'
 
 /** /api/posts: feed, detail, create / update / delete (owner), collect / uncollect (member §7 Notes). */
@@ -13,7 +14,7 @@ export function registerPostRoutes(router: Router, deps: AppDeps): void {
   const maybe = optionalUser(deps)
   const writes = writeLimit(deps)
   const byId = validate({ params: idParams })
-  router.get('/posts', maybe, validate({ query: postListQuery }), (ctx) => listPosts(ctx, deps))
+  router.get('/posts', publicCache(), maybe, validate({ query: postListQuery }), (ctx) => listPosts(ctx, deps))
   router.get('/posts/:id', maybe, validate({ params: idParams, query: postDetailQuery }), (ctx) => getPost(ctx, deps))
   router.post('/posts', auth, writes, validate({ body: postCreateBody }), (ctx) => createPost(ctx, deps))
   router.put('/posts/:id', auth, writes, validate({ params: idParams, body: postUpdateBody }), (ctx) => updatePost(ctx, deps))

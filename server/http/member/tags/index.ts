@@ -6,15 +6,16 @@ import type { AppDeps } from '../../../deps'
 import { hotTags, listTags } from '../../../domain/tags'
 import { ok, pagination } from '../../envelope'
 import { validate, validated } from '../../middlewares/validate'
+import { publicCache } from '../../middlewares/public-cache'
 
 /** GET /tags (most used first, optional keyword, paged) and GET /tags/hot (limit, default 10). */
 export function registerTagRoutes(router: Router, deps: AppDeps): void {
-  router.get('/tags', validate({ query: tagListQuery }), async (ctx: Context) => {
+  router.get('/tags', publicCache(), validate({ query: tagListQuery }), async (ctx: Context) => {
     const { query } = validated<TagListQuery>(ctx)
     const { tags, total } = await listTags(readerFor(deps.db), { keyword: query.keyword, limit: query.limit, offset: (query.page - 1) * query.limit })
     ok(ctx, { tags, pagination: pagination(query.page, query.limit, total) })
   })
-  router.get('/tags/hot', validate({ query: hotTagsQuery }), async (ctx: Context) => {
+  router.get('/tags/hot', publicCache(), validate({ query: hotTagsQuery }), async (ctx: Context) => {
     const { query } = validated<{ limit: number }>(ctx)
     ok(ctx, await hotTags(readerFor(deps.db), query.limit))
   })
