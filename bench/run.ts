@@ -75,6 +75,8 @@ interface Scenario {
   path: string
   method?: 'GET' | 'POST'
   body?: unknown
+  /** Send a member's bearer token: signed-in list replies are always computed live (no visitor micro-cache). */
+  token?: string
 }
 
 async function getJson<T>(url: string): Promise<T> {
@@ -88,7 +90,11 @@ async function scenarios(url: string): Promise<Scenario[]> {
   const note = feed.posts[0]
   if (!note) throw new Error('the dataset has no notes')
   const userId = String(note.author_account ?? note.user_id)
-  return [
+  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_id: userId, password: SEED_PASSWORD }) })
+  const token = ((await login.json()) as { data?: { tokens?: { access_token?: string } } }).data?.tokens?.access_token
+  if (!token) throw new Error(`cannot sign in as ${userId} with the seed password`)
+  const live = (s: Scenario): Scenario => ({ ...s, name: `${s.name} (signed in)`, token })
+  const visitor: Scenario[] = [
     { name: 'ceiling: GET /api/health', path: '/api/health' },
     { name: 'feed page 1', path: '/api/posts?page=1&limit=20' },
     { name: 'feed page 50', path: '/api/posts?page=50&limit=20' },
@@ -98,6 +104,13 @@ async function scenarios(url: string): Promise<Scenario[]> {
     { name: 'user profile', path: `/api/users/${encodeURIComponent(userId)}` },
     { name: 'search 2-char (学习)', path: `/api/search?type=posts&keyword=${encodeURIComponent('学习')}` },
     { name: 'search 4-char (考研经验)', path: `/api/search?type=posts&keyword=${encodeURIComponent('考研经验')}` },
+  ]
+  const lists = visitor.filter((s) => /feed|recommend|comments|search/.test(s.name))
+  return [
+    ...visitor,
+    // Visitors' list replies are micro-cached for 1 s (server/http/middlewares/public-cache.ts); these measure the queries.
+    ...lists.map(live),
+    { name: 'note detail (signed in)', path: `/api/posts/${note.id}`, token },
     { name: 'login', path: '/api/auth/login', method: 'POST', body: { user_id: userId, password: SEED_PASSWORD } },
   ]
 }
@@ -111,13 +124,17 @@ interface Row {
   errors: number
 }
 
+function headersOf(s: Scenario): Record<string, string> {
+  return { ...(s.body ? { 'content-type': 'application/json' } : {}), ...(s.token ? { authorization: `Bearer ${s.token}` } : {}) }
+}
+
 async function measure(url: string, s: Scenario): Promise<Row> {
   const result = await autocannon({
     url: url + s.path,
     method: s.method ?? 'GET',
     connections: CONNECTIONS,
     duration: SECONDS,
-    headers: s.body ? { 'content-type': 'application/json' } : {},
+    headers: headersOf(s),
     body: s.body ? JSON.stringify(s.body) : undefined,
   })
   return { name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors }
@@ -131,10 +148,10 @@ try {
   const rows: Row[] = []
   for (const s of list) {
     // A short warm-up fills caches and SQLite's page cache, as a running server would have them.
-    await autocannon({ url: url + s.path, method: s.method ?? 'GET', connections: 4, duration: 1, headers: s.body ? { 'content-type': 'application/json' } : {}, body: s.body ? JSON.stringify(s.body) : undefined })
+    await autocannon({ url: url + s.path, method: s.method ?? 'GET', connections: 4, duration: 1, headers: headersOf(s), body: s.body ? JSON.stringify(s.body) : undefined })
     const row = await measure(url, s)
     rows.push(row)
-    console.log(`${row.name.padEnd(28)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms${row.non2xx || row.errors ? `   non-2xx ${row.non2xx} errors ${row.errors}` : ''}`)
+    console.log(`${row.name.padEnd(40)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms${row.non2xx || row.errors ? `   non-2xx ${row.non2xx} errors ${row.errors}` : ''}`)
   }
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, ${SCALE.notes} notes / ${SCALE.users} users / ${SCALE.comments} comments / ${SCALE.likes} likes, embedded SQLite`)
   console.table(rows.map((r) => ({ scenario: r.name, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx': r.non2xx })))
