@@ -65,9 +65,15 @@ describe('fixed number of SQL statements per list, whatever the page size', () =
     }
   })
 
-  it('note detail takes two reads (plus the session check when signed in)', async () => {
-    await server.call('GET', `/api/posts/${noteId}`) // the first view is written once
-    expect(await statements(`/api/posts/${noteId}`)).toBe(2)
+  it('note detail takes two reads (plus the session check when signed in); a repeat visitor none', async () => {
+    await server.call('GET', `/api/posts/${noteId}`, { token: member.token }) // the first view is written once
+    expect(await statements(`/api/posts/${noteId}`, member.token)).toBe(3)
+    await server.call('GET', `/api/posts/${noteId}`) // counts this visitor's view (and drops the shared copy)
+    await server.call('GET', `/api/posts/${noteId}`) // reloads the shared copy
+    const counter = countQueries(server.deps.db)
+    expect((await server.call('GET', `/api/posts/${noteId}`)).status).toBe(200)
+    expect(counter.count).toBe(0)
+    counter.restore()
   })
 })
 

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../../deps'
 import { collectNote, uncollectNote } from '../../../domain/collections'
 import { listFeed } from '../../../domain/feed'
 import { createNote, deleteNote, updateNote, type NotesEnv } from '../../../domain/notes'
+import { visitorDetail } from '../../../domain/visitor-detail'
 import { recordView, viewedRecently, viewerKey } from '../../../domain/views'
 import { mediaStorage } from '../../../media/storage'
 import { loadPostDetail } from '../../../presenters/post'
@@ -26,14 +27,21 @@ export async function listPosts(ctx: Context, deps: AppDeps): Promise<void> {
 
 /**
  * Note detail. Drafts exist only for their author (404 for anyone else). The view is counted on the server
- * (once per viewer per hour); `skipViewCount` is accepted and ignored.
+ * (once per viewer per hour); `skipViewCount` is accepted and ignored. Visitors share a briefly cached
+ * copy of the note (domain/visitor-detail.ts).
  */
 export async function getPost(ctx: Context, deps: AppDeps): Promise<void> {
   const { id } = validated<unknown, unknown, IdParams>(ctx).params
   const me = viewer(ctx)
   const key = viewerKey(me?.id ?? null, ctx.ip, ctx.get('user-agent'))
-  const loaded = await loadPostDetail(readerFor(deps.db), id, me?.id ?? null, key)
-  if (!loaded || (loaded.isDraft && loaded.authorId !== me?.id)) throw NotFound('笔记不存在')
+  const reader = readerFor(deps.db)
+  if (!me) {
+    const detail = await visitorDetail(deps.db, reader, id, key)
+    if (!detail) throw NotFound('笔记不存在')
+    return ok(ctx, detail)
+  }
+  const loaded = await loadPostDetail(reader, id, me.id, key)
+  if (!loaded || (loaded.isDraft && loaded.authorId !== me.id)) throw NotFound('笔记不存在')
   const { detail } = loaded
   if (!loaded.isDraft && !viewedRecently(loaded.viewedAt) && (await recordView(deps.db, id, key))) detail.view_count += 1
   ok(ctx, detail)

@@ -1,0 +1,63 @@
+import type { DataSource } from 'typeorm'
+import type { PostDetail } from '../contract/posts'
+import type { SqlReader } from '../db/reader'
+import { toIso } from '../db/reader'
+import { loadPostDetail } from '../presenters/post'
+import { listGeneration } from './feed'
+import { recordView, viewedRecently } from './views'
+
+/*
+ * A visitor's note detail (no token: no liked / collected / followed state to show). The note itself is
+ * shared by every visitor, so it is loaded once per second per note (identical concurrent requests wait for
+ * one load) and dropped at once when this process writes a note, comment, like or collect. The view is
+ * still decided per visitor: a visitor counted within the hour is remembered here (a cache of a fact that
+ * post_views holds; another instance simply asks the database), otherwise post_views decides.
+ */
+
+const TTL_MS = 1000
+const MAX_NOTES = 2000
+const MAX_VIEWERS = 100_000
+
+interface Shared {
+  at: number
+  generation: number
+  load: Promise<PostDetail | null>
+}
+const notes = new Map<number, Shared>()
+const counted = new Map<string, number>()
+
+function shared(reader: SqlReader, postId: number): Promise<PostDetail | null> {
+  const hit = notes.get(postId)
+  if (hit && hit.generation === listGeneration() && Date.now() - hit.at < TTL_MS) return hit.load
+  const load = loadPostDetail(reader, postId, null, '').then((loaded) => (loaded && !loaded.isDraft ? loaded.detail : null))
+  if (notes.size >= MAX_NOTES) notes.clear()
+  notes.set(postId, { at: Date.now(), generation: listGeneration(), load })
+  load.catch(() => notes.delete(postId))
+  return load
+}
+
+function remember(key: string, at: number): void {
+  counted.delete(key)
+  if (counted.size >= MAX_VIEWERS) counted.delete(counted.keys().next().value as string)
+  counted.set(key, at)
+}
+
+/** The detail as a visitor sees it, with this visitor's view counted (once per hour); null: no such note. */
+export async function visitorDetail(db: DataSource, reader: SqlReader, postId: number, viewer: string): Promise<PostDetail | null> {
+  const detail = await shared(reader, postId)
+  if (!detail) return null
+  const key = `${postId}|${viewer}`
+  const known = counted.get(key)
+  if (known !== undefined && viewedRecently(new Date(known))) return detail
+  const row = await reader.one<{ viewed_at: string | Date }>('SELECT viewed_at FROM post_views WHERE post_id = ? AND viewer = ?', [postId, viewer])
+  const last = row ? new Date(toIso(row.viewed_at)) : null
+  if (viewedRecently(last)) {
+    remember(key, last!.getTime())
+    return detail
+  }
+  const isNew = await recordView(db, postId, viewer)
+  remember(key, Date.now())
+  if (!isNew) return detail
+  notes.delete(postId) // the shared copy's view_count is now behind
+  return { ...detail, view_count: detail.view_count + 1 }
+}
