@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa'
 import type { AppDeps } from '../deps'
-import { Admin, AdminSession, User, UserSession } from '../db/entities'
+import { AdminSession, UserSession } from '../db/entities'
+import { readerFor, toBool, toIso } from '../db/reader'
 import { Forbidden, Unauthorized } from '../http/errors'
 import { verifyAccessToken, type Principal } from './tokens'
 
@@ -31,10 +32,27 @@ function bearer(ctx: Context): string | null {
 interface SessionRow {
   session_id: number
   last_activity: Date | string
+  expires_at: Date | string
+  session_active: boolean | number | string
   subject_id: number
+  subject_active: boolean | number | string
   name: string
   nickname?: string
 }
+
+/** Session + principal in one indexed lookup, on the fast read path (every authenticated request runs it). */
+const SESSION_SQL: Record<Principal, string> = {
+  user:
+    'SELECT s.id AS session_id, s.last_activity AS last_activity, s.expires_at AS expires_at, s.is_active AS session_active, ' +
+    'u.id AS subject_id, u.is_active AS subject_active, u.user_id AS name, u.nickname AS nickname ' +
+    'FROM sessions s INNER JOIN users u ON u.id = s.user_id WHERE s.id = ? AND u.id = ?',
+  admin:
+    'SELECT s.id AS session_id, s.last_activity AS last_activity, s.expires_at AS expires_at, s.is_active AS session_active, ' +
+    'u.id AS subject_id, u.is_active AS subject_active, u.username AS name ' +
+    'FROM admin_sessions s INNER JOIN admins u ON u.id = s.admin_id WHERE s.id = ? AND u.id = ?',
+}
+
+const time = (v: Date | string) => Date.parse(toIso(v))
 
 /**
  * Resolve a bearer token to an active session of an active principal, in one query.
@@ -44,32 +62,13 @@ interface SessionRow {
 async function resolve(ctx: Context, deps: AppDeps, typ: Principal): Promise<SessionRow | null> {
   const token = bearer(ctx)
   if (!token) return null
+  const expired = () => Unauthorized(typ === 'admin' ? '管理员登录已过期，请重新登录' : '登录已过期，请重新登录')
   const claims = verifyAccessToken(deps.config.jwtSecret, token, typ)
-  if (!claims) throw Unauthorized(typ === 'admin' ? '管理员登录已过期，请重新登录' : '登录已过期，请重新登录')
-  const qb =
-    typ === 'user'
-      ? deps.db
-          .getRepository(UserSession)
-          .createQueryBuilder('s')
-          .innerJoin(User, 'u', 'u.id = s.user_id')
-          .select(['s.id AS session_id', 's.last_activity AS last_activity', 'u.id AS subject_id', 'u.user_id AS name', 'u.nickname AS nickname', 'u.is_active AS subject_active'])
-      : deps.db
-          .getRepository(AdminSession)
-          .createQueryBuilder('s')
-          .innerJoin(Admin, 'u', 'u.id = s.admin_id')
-          .select(['s.id AS session_id', 's.last_activity AS last_activity', 'u.id AS subject_id', 'u.username AS name', 'u.is_active AS subject_active'])
-  const row = await qb
-    .where('s.id = :sid AND s.is_active = :active AND s.expires_at > :now AND u.id = :sub', {
-      sid: claims.sid,
-      active: true,
-      now: new Date(),
-      sub: Number(claims.sub),
-    })
-    .getRawOne<SessionRow & { subject_active: boolean | number }>()
-  if (!row) throw Unauthorized(typ === 'admin' ? '管理员登录已过期，请重新登录' : '登录已过期，请重新登录')
-  if (!row.subject_active || row.subject_active === 0) throw Forbidden('账号已被禁用')
-  const last = new Date(row.last_activity).getTime()
-  if (Date.now() - last > ACTIVITY_RESOLUTION_MS) {
+  if (!claims) throw expired()
+  const row = await readerFor(deps.db).one<SessionRow>(SESSION_SQL[typ], [claims.sid, Number(claims.sub)])
+  if (!row || !toBool(row.session_active) || time(row.expires_at) <= Date.now()) throw expired()
+  if (!toBool(row.subject_active)) throw Forbidden('账号已被禁用')
+  if (Date.now() - time(row.last_activity) > ACTIVITY_RESOLUTION_MS) {
     const entity = typ === 'user' ? UserSession : AdminSession
     await deps.db.getRepository(entity).update({ id: row.session_id }, { last_activity: new Date() })
   }
