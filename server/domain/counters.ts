@@ -19,15 +19,17 @@ export const COUNTERS: readonly CounterDefinition[] = [
   { table: 'users', column: 'follow_count', count: 'SELECT COUNT(*) FROM follows f WHERE f.follower_id = t.id' },
   { table: 'users', column: 'fans_count', count: 'SELECT COUNT(*) FROM follows f WHERE f.following_id = t.id' },
   { table: 'users', column: 'post_count', count: 'SELECT COUNT(*) FROM posts p WHERE p.user_id = t.id AND p.is_draft = FALSE' },
+  // CROSS JOIN fixes the join order on SQLite: the user's notes first (idx_posts_user), then each note's likes
+  // (idx_likes_target). Left to itself the planner may walk every like for every user.
   {
     table: 'users',
     column: 'like_count',
-    count: 'SELECT COUNT(*) FROM likes l INNER JOIN posts p ON p.id = l.target_id WHERE l.target_type = 1 AND p.user_id = t.id',
+    count: 'SELECT COUNT(*) FROM posts p CROSS JOIN likes l WHERE p.user_id = t.id AND l.target_type = 1 AND l.target_id = p.id',
   },
   {
     table: 'users',
     column: 'collect_count',
-    count: 'SELECT COUNT(*) FROM collections c INNER JOIN posts p ON p.id = c.post_id WHERE p.user_id = t.id',
+    count: 'SELECT COUNT(*) FROM posts p CROSS JOIN collections c WHERE p.user_id = t.id AND c.post_id = p.id',
   },
   { table: 'posts', column: 'like_count', count: 'SELECT COUNT(*) FROM likes l WHERE l.target_type = 1 AND l.target_id = t.id' },
   { table: 'posts', column: 'collect_count', count: 'SELECT COUNT(*) FROM collections c WHERE c.post_id = t.id' },
