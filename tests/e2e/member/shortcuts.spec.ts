@@ -22,8 +22,11 @@ test('keyboard shortcuts in the detail card, ignored while typing', async ({ pag
   const detail = page.locator('.note-detail')
   const counter = detail.locator('.slider-counter')
   await expect(counter).toHaveText(/^1\//)
-  await page.keyboard.press('ArrowRight')
-  await expect(counter).toHaveText(/^2\//)
+  // The card animates in (~400 ms) before its key handler is live: repeat the first key until it is taken.
+  await expect(async () => {
+    await page.keyboard.press('ArrowRight')
+    await expect(counter).toHaveText(/^2\//, { timeout: 1000 })
+  }).toPass({ timeout: 10_000 })
   await page.keyboard.press('ArrowLeft')
   await expect(counter).toHaveText(/^1\//)
 
@@ -32,10 +35,14 @@ test('keyboard shortcuts in the detail card, ignored while typing', async ({ pag
   const collect = detail.getByRole('button', { name: '收藏' })
   const liked = await like.getAttribute('aria-pressed')
   const collected = await collect.getAttribute('aria-pressed')
-  await page.keyboard.press('d')
-  await expect(like).toHaveAttribute('aria-pressed', liked === 'true' ? 'false' : 'true')
-  await page.keyboard.press('s')
-  await expect(collect).toHaveAttribute('aria-pressed', collected === 'true' ? 'false' : 'true')
+  // A key pressed while the previous interaction is still in flight may be dropped: repeat until it is taken.
+  const pressUntil = async (key: string, button: typeof like, pressed: string) =>
+    expect(async () => {
+      if ((await button.getAttribute('aria-pressed')) !== pressed) await page.keyboard.press(key)
+      await expect(button).toHaveAttribute('aria-pressed', pressed, { timeout: 2000 })
+    }).toPass({ timeout: 15_000 })
+  await pressUntil('d', like, liked === 'true' ? 'false' : 'true')
+  await pressUntil('s', collect, collected === 'true' ? 'false' : 'true')
 
   // while typing in the comment box the keys are text, not shortcuts
   await detail.getByRole('button', { name: /说点什么/ }).click()
