@@ -1,14 +1,16 @@
 import 'reflect-metadata'
 import pg from 'pg'
+import sqlite3 from 'sqlite3'
 import { DataSource, type DataSourceOptions } from 'typeorm'
 import type { DatabaseConfig } from '../config'
 import { entities } from './entities'
 import { migrationsFor } from './migrations'
-import { serializeSqliteTransactions } from './transaction'
+import { registerWriter } from './transaction'
+import { SqliteWriter } from './writer'
 
 /** SQLite settings of ARCHITECTURE.md §4: durable WAL, enforced foreign keys, wait instead of failing on locks. */
-const SQLITE_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = FULL', 'PRAGMA foreign_keys = ON']
-const SQLITE_BUSY_TIMEOUT_MS = 5000
+const SQLITE_WRITER_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = FULL', 'PRAGMA foreign_keys = ON']
+export const SQLITE_BUSY_TIMEOUT_MS = 5000
 
 export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
   const common = { entities, migrations: migrationsFor(db.kind), synchronize: false, migrationsRun: false, logging: false } as const
@@ -26,15 +28,79 @@ export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
 pg.defaults.parseInputDatesAsUTC = true
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (value: string) => new Date(`${value.replace(' ', 'T')}Z`))
 
-/** Open the database, apply the storage settings, and run pending migrations. */
+type CloseHook = () => Promise<void>
+const closeHooks = new WeakMap<DataSource, CloseHook[]>()
+const checkpointOnClose = new WeakSet<DataSource>()
+
+/** Work to finish before the database closes (buffered writes flushed through the writer, say). */
+export function beforeDatabaseClose(db: DataSource, hook: CloseHook): void {
+  const hooks = closeHooks.get(db)
+  if (hooks) hooks.push(hook)
+  else closeHooks.set(db, [hook])
+}
+
+/**
+ * `db.destroy()` closes everything in order: the close hooks, the write queue drained, the read
+ * connections, then the writer (last, so SQLite can merge the WAL when it closes the last connection).
+ */
+function closeInOrder(db: DataSource, writer: SqliteWriter | null): void {
+  const destroy = db.destroy.bind(db)
+  db.destroy = async () => {
+    for (const hook of closeHooks.get(db) ?? []) await hook().catch(() => undefined)
+    await writer?.drained()
+    try {
+      await destroy()
+    } finally {
+      await writer?.close({ checkpoint: checkpointOnClose.has(db) })
+    }
+  }
+}
+
+/** Close the database; with `checkpoint`, merge the WAL into the database file first (a clean stop). */
+export async function closeDatabase(db: DataSource, options: { checkpoint?: boolean } = {}): Promise<void> {
+  if (options.checkpoint) checkpointOnClose.add(db)
+  await db.destroy()
+}
+
+async function openSqlite(db: DatabaseConfig): Promise<DataSource> {
+  const writable = new DataSource(dataSourceOptions(db))
+  await writable.initialize()
+  try {
+    for (const pragma of SQLITE_WRITER_PRAGMAS) await writable.query(pragma)
+    await writable.runMigrations({ transaction: 'each' })
+  } catch (err) {
+    await writable.destroy()
+    throw err
+  }
+  // Everything else reads through a read-only connection: a write that bypasses the writer fails loudly
+  // (SQLITE_READONLY) instead of slipping into whatever transaction the writer has open.
+  const readable = new DataSource({ ...dataSourceOptions(db), enableWAL: false, flags: sqlite3.OPEN_READONLY } as DataSourceOptions)
+  try {
+    await readable.initialize()
+  } catch (err) {
+    await writable.destroy()
+    throw err
+  }
+  const writer = new SqliteWriter(writable)
+  registerWriter(readable, writer)
+  closeInOrder(readable, writer)
+  return readable
+}
+
+/**
+ * Open the database, apply the storage settings and run pending migrations. On SQLite the DataSource
+ * returned is read-only; writes go through `inTransaction` (server/db/transaction.ts).
+ */
 export async function openDatabase(db: DatabaseConfig): Promise<DataSource> {
+  if (db.kind === 'sqlite') return openSqlite(db)
   const ds = new DataSource(dataSourceOptions(db))
   await ds.initialize()
-  if (db.kind === 'sqlite') {
-    for (const pragma of SQLITE_PRAGMAS) await ds.query(pragma)
-    // TypeORM shares one SQLite connection between all callers; make concurrent transactions take turns.
-    serializeSqliteTransactions(ds)
+  try {
+    await ds.runMigrations({ transaction: 'each' })
+  } catch (err) {
+    await ds.destroy()
+    throw err
   }
-  await ds.runMigrations({ transaction: 'each' })
+  closeInOrder(ds, null)
   return ds
 }

@@ -44,6 +44,20 @@ const installedRun = sqlite3.Statement.prototype.run as unknown as RunFn
 export const statementRun: () => RunFn = () => (isNative(installedRun) ? installedRun : (sqlite3.Statement.prototype.run as unknown as RunFn))
 /** Statement#all, native when available (see above). */
 export const statementAll: () => AllFn = () => nativeAll ?? (sqlite3.Statement.prototype.all as unknown as AllFn)
+type ExecFn = (this: sqlite3.Database, sql: string, callback: (err: Error | null) => void) => void
+const installedExec = sqlite3.Database.prototype.exec as unknown as ExecFn
+/** Database#exec, native when available (see above). */
+export const databaseExec: () => ExecFn = () => (isNative(installedExec) ? installedExec : (sqlite3.Database.prototype.exec as unknown as ExecFn))
+
+/**
+ * Settle a statement call: on error, reset the statement first. node-sqlite3 leaves a statement that failed
+ * (SQLITE_BUSY, for one) un-reset until its next use, and an un-reset statement can keep its read snapshot
+ * (or its lock) open on the connection: the stale reads and wedged writes of issue #8.
+ */
+export function settle<T>(stmt: sqlite3.Statement, err: Error | null, value: T, resolve: (v: T) => void, reject: (e: unknown) => void): void {
+  if (!err) return resolve(value)
+  stmt.reset(() => reject(err))
+}
 
 /** One read-only SQLite connection with its prepared statements. */
 class SqliteConnection {
@@ -88,7 +102,7 @@ class SqliteConnection {
       const stmt = await this.statement(sql)
       const all = statementAll()
       return await new Promise<T[]>((resolve, reject) => {
-        all.call(stmt, [...params], (err, rows) => (err ? reject(err) : resolve(rows as T[])))
+        all.call(stmt, [...params], (err, rows) => settle(stmt, err, rows as T[], resolve, reject))
       })
     } finally {
       this.busy--

@@ -1,7 +1,7 @@
 import type sqlite3 from 'sqlite3'
 import type { DataSource, EntityManager } from 'typeorm'
 import type { DatabaseKind } from '../config'
-import { statementAll, statementRun, type SqlValue } from './reader'
+import { settle, statementAll, statementRun, type SqlValue } from './reader'
 
 /*
  * Raw SQL inside commands (transactions). Statements are written once with `?` placeholders, unquoted
@@ -71,7 +71,7 @@ export async function query<T>(db: Db, sql: string, params: readonly SqlValue[] 
   if (!sqlite) return db.query(dialect(kindOf(db), sql), [...params]) as Promise<T[]>
   const stmt = await prepared(sqlite, sql)
   const all = statementAll()
-  return new Promise<T[]>((resolve, reject) => all.call(stmt, [...params], (err, rows) => (err ? reject(err) : resolve(rows as T[]))))
+  return new Promise<T[]>((resolve, reject) => all.call(stmt, [...params], (err, rows) => settle(stmt, err, rows as T[], resolve, reject)))
 }
 
 /** Run a write statement inside a transaction and return the number of rows it changed. */
@@ -84,8 +84,7 @@ export async function execute(manager: EntityManager, sql: string, params: reado
     const run = statementRun()
     return new Promise<number>((resolve, reject) =>
       run.call(stmt, [...params], function (err) {
-        if (err) reject(err)
-        else resolve(this.changes)
+        settle(stmt, err, err ? 0 : this.changes, resolve, reject)
       }),
     )
   }
@@ -99,6 +98,11 @@ export function insertIgnore(kind: DatabaseKind, table: string, columns: readonl
   if (kind === 'mysql') return `INSERT IGNORE INTO ${table} ${values}`
   if (kind === 'postgres') return `INSERT INTO ${table} ${values} ON CONFLICT DO NOTHING`
   return `INSERT OR IGNORE INTO ${table} ${values}`
+}
+
+/** Row locks for the rest of the job where the engine has them (SQLite's writer already runs jobs one at a time). */
+export function forUpdate(kind: DatabaseKind): string {
+  return kind === 'sqlite' ? '' : ' FOR UPDATE'
 }
 
 /** Date parameter for raw SQL: SQLite stores TypeORM dates as 'YYYY-MM-DD HH:MM:SS.SSS' UTC text. */

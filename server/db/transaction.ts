@@ -1,79 +1,76 @@
-import type { DataSource, EntityManager, QueryRunner } from 'typeorm'
-
-type IsolationLevel = Parameters<QueryRunner['startTransaction']>[0]
+import type { DataSource, EntityManager } from 'typeorm'
+import { isRetryableConflict } from './faults'
+import type { SqliteWriter, Work } from './writer'
 
 /*
- * TypeORM's SQLite driver shares ONE query runner (one connection) between all callers, and does not guard
- * it: two requests that open a transaction at the same time fail with "cannot start a transaction within a
- * transaction" or commit each other's half-done work. `serializeSqliteTransactions` patches that shared
- * runner so transactions take turns (an async mutex held from BEGIN to COMMIT/ROLLBACK). SQLite allows one
- * writer at a time anyway, so nothing is lost. PostgreSQL and MySQL give each transaction its own pooled
- * connection and are left alone.
+ * The one entry point for every write: `inTransaction(db, work)` runs `work(manager)` as one write job and
+ * resolves once it is committed. Use the manager (and `execute` / `query` of sql.ts with it) for every
+ * statement of the job, and nothing else inside it: no hashing, image work, file or network I/O (do those
+ * before, and side effects such as file deletions after the promise resolves). Never call inTransaction
+ * from inside a job: pass the manager down.
  *
- * Rule that follows: never open a transaction inside another one (pass the manager down instead); a nested
- * `manager.transaction()` would wait for itself.
+ * - SQLite: the job goes to the database's writer (writer.ts): one connection, group commit, a savepoint
+ *   per job. `db` itself (deps.db) is a read-only connection: a write through it fails loudly.
+ * - PostgreSQL / MySQL: an ordinary pooled transaction, run again from the start on a deadlock or a
+ *   serialization failure (a few attempts with jittered backoff), so a job must not depend on anything
+ *   but the database.
  */
 
-class Mutex {
-  private tail: Promise<void> = Promise.resolve()
+const writers = new WeakMap<DataSource, SqliteWriter>()
 
-  acquire(): Promise<() => void> {
-    let release!: () => void
-    const next = new Promise<void>((resolve) => (release = resolve))
-    const ready = this.tail.then(() => release)
-    this.tail = this.tail.then(() => next)
-    return ready
-  }
+/** Attach the writer that owns `db`'s write connection (server/db/data-source.ts does, at open). */
+export function registerWriter(db: DataSource, writer: SqliteWriter): void {
+  writers.set(db, writer)
 }
 
-const patched = new WeakSet<DataSource>()
+/** The SQLite writer of `db`, or null on PostgreSQL / MySQL. */
+export function writerOf(db: DataSource): SqliteWriter | null {
+  return writers.get(db) ?? null
+}
 
-/** Idempotent; a no-op on PostgreSQL and MySQL. */
-export function serializeSqliteTransactions(ds: DataSource): void {
-  if (ds.options.type !== 'sqlite' || patched.has(ds)) return
-  patched.add(ds)
-  const runner: QueryRunner = ds.driver.createQueryRunner('master')
-  const mutex = new Mutex()
-  let holder: (() => void) | null = null
-  const start = runner.startTransaction.bind(runner)
-  const commit = runner.commitTransaction.bind(runner)
-  const rollback = runner.rollbackTransaction.bind(runner)
-  const depth = () => (runner as unknown as { transactionDepth: number }).transactionDepth
-  const releaseIfDone = () => {
-    if (depth() === 0 && holder) {
-      const release = holder
-      holder = null
-      release()
-    }
-  }
-  runner.startTransaction = async (level?: IsolationLevel) => {
-    const release = await mutex.acquire()
+const MAX_ATTEMPTS = 5
+
+/** 20, 40, 80, 160 ms (capped at 250), each scaled by a random 0.5–1.5 so retried peers do not collide again. */
+function backoffMs(attempt: number): number {
+  return Math.min(250, 10 * 2 ** attempt) * (0.5 + Math.random())
+}
+
+async function pooledTransaction<T>(db: DataSource, work: Work<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
     try {
-      await start(level)
+      return await db.transaction(work)
     } catch (err) {
-      release()
-      throw err
-    }
-    holder = release
-  }
-  runner.commitTransaction = async () => {
-    try {
-      await commit()
-    } finally {
-      releaseIfDone()
-    }
-  }
-  runner.rollbackTransaction = async () => {
-    try {
-      await rollback()
-    } finally {
-      releaseIfDone()
+      if (attempt >= MAX_ATTEMPTS || !isRetryableConflict(err)) throw err
+      await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)))
     }
   }
 }
 
-/** Run `work` in one transaction (serialised on SQLite, see above). */
-export function inTransaction<T>(ds: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-  serializeSqliteTransactions(ds)
-  return ds.transaction(work)
+/** Run `work` as one write job (see above); resolves with its result after the commit. */
+export function inTransaction<T>(db: DataSource, work: Work<T>): Promise<T> {
+  const writer = writers.get(db)
+  if (writer) return writer.submit(work)
+  if (db.options.type === 'sqlite') return Promise.reject(new Error('This SQLite DataSource has no writer: open the database with openDatabase()'))
+  return pooledTransaction(db, work)
+}
+
+/**
+ * For helpers that write either on their own or as part of a caller's job: joins the caller's transaction
+ * when given a job's manager, and runs a job of its own when given the DataSource.
+ */
+export function withinTransaction<T>(db: DataSource | EntityManager, work: Work<T>): Promise<T> {
+  if ('connection' in db) {
+    if (db.queryRunner?.isTransactionActive) return work(db)
+    return inTransaction(db.connection, work)
+  }
+  return inTransaction(db, work)
+}
+
+/**
+ * Maintenance that manages its own transactions on the write connection (seeding, checkpoints): on
+ * SQLite it runs between batches with the writer's DataSource to itself; elsewhere it gets `db`.
+ */
+export function exclusively<T>(db: DataSource, work: (writable: DataSource) => Promise<T>): Promise<T> {
+  const writer = writers.get(db)
+  return writer ? writer.exclusive(work) : work(db)
 }
