@@ -1,5 +1,6 @@
 import type { AuthAdmin } from '../auth/middleware'
 import { AdminAuditLog } from '../db/entities'
+import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
 
 export interface AuditEntry {
@@ -21,14 +22,15 @@ export async function recordAdminAction(deps: AppDeps, admin: Pick<AuthAdmin, 'i
   if (entry.fields?.length) detail.fields = [...entry.fields]
   if (entry.note) detail.note = entry.note
   try {
-    await deps.db.getRepository(AdminAuditLog).insert({
+    const row = {
       admin_id: admin.id,
       admin_username: admin.username.slice(0, 50),
       action: entry.action.slice(0, 30),
       resource: entry.resource.slice(0, 50),
       resource_ids: entry.ids?.length ? entry.ids.join(',') : null,
       detail: Object.keys(detail).length ? JSON.stringify(detail) : null,
-    })
+    }
+    await inTransaction(deps.db, (m) => m.getRepository(AdminAuditLog).insert(row))
   } catch (err) {
     deps.logger.error({ err, action: entry.action, resource: entry.resource }, 'admin audit log write failed')
   }

@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa'
 import type { AppDeps } from '../deps'
 import { AdminSession, UserSession } from '../db/entities'
 import { readerFor, toBool, toIso } from '../db/reader'
+import { inTransaction } from '../db/transaction'
 import { Forbidden, Unauthorized } from '../http/errors'
 import { verifyAccessToken, type Principal } from './tokens'
 
@@ -69,8 +70,12 @@ async function resolve(ctx: Context, deps: AppDeps, typ: Principal): Promise<Ses
   if (!row || !toBool(row.session_active) || time(row.expires_at) <= Date.now()) throw expired()
   if (!toBool(row.subject_active)) throw Forbidden('账号已被禁用')
   if (Date.now() - time(row.last_activity) > ACTIVITY_RESOLUTION_MS) {
+    // Bookkeeping, not the request's own write: queued without waiting, so a read never waits for it.
     const entity = typ === 'user' ? UserSession : AdminSession
-    await deps.db.getRepository(entity).update({ id: row.session_id }, { last_activity: new Date() })
+    const at = new Date()
+    inTransaction(deps.db, (m) => m.getRepository(entity).update({ id: row.session_id }, { last_activity: at })).catch((err: unknown) =>
+      deps.logger.warn({ err }, 'last_activity not recorded'),
+    )
   }
   return row
 }

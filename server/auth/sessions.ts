@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm'
 import { AdminSession, UserSession } from '../db/entities'
+import { inTransaction, withinTransaction } from '../db/transaction'
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
@@ -37,12 +38,11 @@ function pair(secret: string, typ: Principal, subjectId: number, sessionId: numb
   }
 }
 
-/** Start a session (a login) and issue its first token pair. */
+/** Start a session (a login) and issue its first token pair; joins the caller's job when given its manager. */
 export async function openSession(db: DataSource | EntityManager, jwtSecret: string, typ: Principal, subjectId: number, client: ClientInfo): Promise<TokenPair> {
   const refreshSecret = newRefreshSecret()
   const now = new Date()
-  const repo = db.getRepository(entityOf(typ))
-  const row = repo.create({
+  const row = {
     [ownerColumn(typ)]: subjectId,
     refresh_hash: hashSecret(refreshSecret),
     generation: 0,
@@ -51,8 +51,11 @@ export async function openSession(db: DataSource | EntityManager, jwtSecret: str
     is_active: true,
     expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
     last_activity: now,
-  } as Partial<UserSession & AdminSession>)
-  const saved = (await repo.save(row)) as UserSession | AdminSession
+  } as Partial<UserSession & AdminSession>
+  const saved = await withinTransaction(db, (m) => {
+    const repo = m.getRepository(entityOf(typ))
+    return repo.save(repo.create(row)) as Promise<UserSession | AdminSession>
+  })
   return pair(jwtSecret, typ, subjectId, saved.id, refreshSecret)
 }
 
@@ -65,7 +68,12 @@ export type RefreshOutcome = { ok: true; tokens: TokenPair; subjectId: number } 
 export async function rotateSession(db: DataSource, jwtSecret: string, typ: Principal, token: string): Promise<RefreshOutcome> {
   const parsed = parseRefreshToken(token)
   if (!parsed) return { ok: false, reason: 'invalid' }
-  const repo = db.getRepository(entityOf(typ))
+  const nextSecret = newRefreshSecret()
+  return inTransaction(db, (m) => rotateIn(m, jwtSecret, typ, parsed, nextSecret))
+}
+
+async function rotateIn(m: EntityManager, jwtSecret: string, typ: Principal, parsed: { sessionId: number; secret: string }, nextSecret: string): Promise<RefreshOutcome> {
+  const repo = m.getRepository(entityOf(typ))
   const session = (await repo.findOneBy({ id: parsed.sessionId })) as (UserSession & AdminSession) | null
   if (!session || !session.is_active) return { ok: false, reason: 'invalid' }
   if (session.expires_at.getTime() < Date.now()) return { ok: false, reason: 'expired' }
@@ -73,7 +81,6 @@ export async function rotateSession(db: DataSource, jwtSecret: string, typ: Prin
     await repo.update({ id: session.id }, { is_active: false })
     return { ok: false, reason: 'reused' }
   }
-  const nextSecret = newRefreshSecret()
   const result = await repo
     .createQueryBuilder()
     .update()
@@ -89,17 +96,19 @@ export async function rotateSession(db: DataSource, jwtSecret: string, typ: Prin
 }
 
 export async function closeSession(db: DataSource | EntityManager, typ: Principal, sessionId: number): Promise<void> {
-  await db.getRepository(entityOf(typ)).update({ id: sessionId }, { is_active: false })
+  await withinTransaction(db, (m) => m.getRepository(entityOf(typ)).update({ id: sessionId }, { is_active: false }))
 }
 
 /** End every session of a user or admin, optionally sparing one (the caller's own). */
 export async function closeAllSessions(db: DataSource | EntityManager, typ: Principal, subjectId: number, exceptSessionId?: number): Promise<void> {
-  const qb = db
-    .getRepository(entityOf(typ))
-    .createQueryBuilder()
-    .update()
-    .set({ is_active: false })
-    .where(`${ownerColumn(typ)} = :subjectId AND is_active = :active`, { subjectId, active: true })
-  if (exceptSessionId) qb.andWhere('id != :except', { except: exceptSessionId })
-  await qb.execute()
+  await withinTransaction(db, async (m) => {
+    const qb = m
+      .getRepository(entityOf(typ))
+      .createQueryBuilder()
+      .update()
+      .set({ is_active: false })
+      .where(`${ownerColumn(typ)} = :subjectId AND is_active = :active`, { subjectId, active: true })
+    if (exceptSessionId) qb.andWhere('id != :except', { except: exceptSessionId })
+    await qb.execute()
+  })
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import svgCaptcha from 'svg-captcha'
 import { LessThan } from 'typeorm'
 import { Captcha } from '../db/entities'
+import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
 
 /**
@@ -30,19 +31,25 @@ async function put(deps: AppDeps, id: string, answer: string, expiresAt: Date): 
     await deps.redis.set(redisKey(id), answer, 'PX', CAPTCHA_TTL_MS)
     return
   }
-  const repo = deps.db.getRepository(Captcha)
-  await repo.insert({ id, answer, expires_at: expiresAt })
-  if (Math.random() * SWEEP_EVERY < 1) await repo.delete({ expires_at: LessThan(new Date()) })
+  const sweep = Math.random() * SWEEP_EVERY < 1
+  await inTransaction(deps.db, async (m) => {
+    const repo = m.getRepository(Captcha)
+    await repo.insert({ id, answer, expires_at: expiresAt })
+    if (sweep) await repo.delete({ expires_at: LessThan(new Date()) })
+  })
 }
 
 /** Remove the captcha and return its answer, at most once across all instances (null if unknown or expired). */
 async function take(deps: AppDeps, id: string): Promise<string | null> {
   if (deps.redis) return deps.redis.getdel(redisKey(id))
-  const repo = deps.db.getRepository(Captcha)
-  const row = await repo.findOneBy({ id })
+  const row = await inTransaction(deps.db, async (m) => {
+    const repo = m.getRepository(Captcha)
+    const found = await repo.findOneBy({ id })
+    if (!found) return null
+    const { affected } = await repo.delete({ id })
+    return affected ? found : null
+  })
   if (!row) return null
-  const { affected } = await repo.delete({ id })
-  if (!affected) return null
   return row.expires_at.getTime() > Date.now() ? row.answer : null
 }
 

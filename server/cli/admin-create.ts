@@ -1,7 +1,9 @@
 /**
  * npm run admin:create -- --username U --password P
  * Creates an administrator in the configured database (DATA_DIR / DATABASE_URL). A real server has no
- * default administrator; this is how the first one is made.
+ * default administrator; this is how the first one is made. Safe against a running server: the write is
+ * one job of this process's SQLite writer (BEGIN IMMEDIATE, so it waits for the server's write lock up to
+ * the busy timeout instead of failing), and the check and the insert are one transaction.
  */
 import 'reflect-metadata'
 import { z } from 'zod'
@@ -9,6 +11,7 @@ import { hashPassword } from '../auth/passwords'
 import { ConfigError, loadConfig } from '../config'
 import { openDatabase } from '../db/data-source'
 import { Admin } from '../db/entities'
+import { inTransaction } from '../db/transaction'
 import { cliArgs } from './args'
 
 const usage = 'Usage: npm run admin:create -- --username <name> --password <password>'
@@ -26,16 +29,20 @@ if (!input.success) {
 
 try {
   const config = loadConfig()
+  const { username, password } = input.data
+  const passwordHash = await hashPassword(password)
   const db = await openDatabase(config.database)
-  const repo = db.getRepository(Admin)
-  if (await repo.existsBy({ username: input.data.username })) {
-    process.stderr.write(`Administrator "${input.data.username}" already exists.\n`)
-    await db.destroy()
+  const created = await inTransaction(db, async (m) => {
+    const repo = m.getRepository(Admin)
+    if (await repo.existsBy({ username })) return false
+    await repo.save(repo.create({ username, password_hash: passwordHash, is_active: true }))
+    return true
+  }).finally(() => db.destroy())
+  if (!created) {
+    process.stderr.write(`Administrator "${username}" already exists.\n`)
     process.exit(1)
   }
-  await repo.save(repo.create({ username: input.data.username, password_hash: await hashPassword(input.data.password), is_active: true }))
-  await db.destroy()
-  process.stdout.write(`Administrator "${input.data.username}" created.\n`)
+  process.stdout.write(`Administrator "${username}" created.\n`)
 } catch (err) {
   process.stderr.write(`${err instanceof ConfigError ? err.message : (err as Error).message}\n`)
   process.exit(1)

@@ -8,6 +8,7 @@ import 'reflect-metadata'
 import { z } from 'zod'
 import { ConfigError, loadConfig } from '../config'
 import { openDatabase } from '../db/data-source'
+import { exclusively } from '../db/transaction'
 import { DEMO_HASHES, GENERATED_PASSWORD } from '../seed/demo'
 import { generate } from '../seed/generator'
 import { demoMedia, installDemoMedia } from '../seed/media'
@@ -72,7 +73,7 @@ try {
       throw new ConfigError(`The database (${target}) already has content; add --reset to empty it first.`)
     }
     process.stdout.write(`Seeding ${target}: ${a.users} users, ${a.notes} notes, ${comments} comments, ${likes} likes (seed ${a.seed})\n`)
-    if (config.database.kind === 'sqlite') await db.query('PRAGMA cache_size = -262144')
+    if (config.database.kind === 'sqlite') await exclusively(db, (writable) => writable.query('PRAGMA cache_size = -262144'))
     await installDemoMedia(config.uploadsDir)
     const media = demoMedia()
     const passwordHash = DEMO_HASHES.shared
@@ -98,7 +99,7 @@ try {
       media,
       (message) => process.stdout.write(`${message}\n`),
     )
-    const size = await databaseSize(db, config.database)
+    const size = await exclusively(db, (writable) => databaseSize(writable, config.database))
     const seconds = (Date.now() - started) / 1000
     process.stdout.write(
       `Done in ${seconds.toFixed(1)} s: ${report.users} users, ${report.notes} notes (${report.drafts} drafts), ${report.comments} comments, ` +

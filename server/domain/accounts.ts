@@ -105,7 +105,7 @@ export async function updateProfile(deps: AppDeps, user: User, body: ProfileUpda
   if (body.major !== undefined) changes.major = body.major
   if (body.interests !== undefined) changes.interests = body.interests && body.interests.length ? body.interests : null
   if (body.location !== undefined) changes.location = body.location || DEFAULT_LOCATION
-  if (Object.keys(changes).length) await deps.db.getRepository(User).update({ id: user.id }, changes)
+  if (Object.keys(changes).length) await inTransaction(deps.db, (m) => m.getRepository(User).update({ id: user.id }, changes))
   return { ...user, ...changes } as User
 }
 

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm'
+import { withinTransaction } from '../db/transaction'
 
 /**
  * Every denormalised counter, declared once as "which rows it counts". Domain commands keep counters exact
@@ -76,9 +77,11 @@ export async function recount(db: Db, table: CounterTable, ids: readonly number[
   }
 }
 
-/** Recount every counter of every table (seeding, repairs). */
+/** Recount every counter of every table (repairs), as one write job (or inside the caller's). */
 export async function recountAll(db: Db): Promise<void> {
-  for (const table of ['users', 'posts', 'comments', 'tags', 'categories'] as const) await recount(db, table, 'all')
+  await withinTransaction(db, async (m) => {
+    for (const table of ['users', 'posts', 'comments', 'tags', 'categories'] as const) await recount(m, table, 'all')
+  })
 }
 
 export interface CounterMismatch {

@@ -4,6 +4,7 @@
  * explicit ids after the tables' current maximum; ends by recounting every counter from the rows.
  */
 import type { DataSource } from 'typeorm'
+import { exclusively } from '../db/transaction'
 import { BulkWriter, maxId } from './bulk'
 import { finalize } from './finalize'
 import type { MediaLibrary } from './media'
@@ -47,7 +48,12 @@ const emptyUsers = (): UserTable => ({
 const emptyPosts = (): PostTable => ({ count: 0, ids: new Int32Array(), author: new Int32Array(), created: new Float64Array(), published: new Uint8Array(), category: [], weight: new Float64Array() })
 const emptyComments = (): CommentTable => ({ count: 0, ids: new Int32Array(), post: new Int32Array(), author: new Int32Array(), created: new Float64Array() })
 
-export async function generate(ds: DataSource, options: SeedOptions, media: MediaLibrary, log: Log): Promise<SeedReport> {
+/** Seed `db`; on SQLite it runs as exclusive work of the database's writer (its own transactions per phase). */
+export function generate(db: DataSource, options: SeedOptions, media: MediaLibrary, log: Log): Promise<SeedReport> {
+  return exclusively(db, (writable) => generateOn(writable, options, media, log))
+}
+
+async function generateOn(ds: DataSource, options: SeedOptions, media: MediaLibrary, log: Log): Promise<SeedReport> {
   const started = Date.now()
   const root = new Rng(options.seed)
   const now = options.now.getTime()

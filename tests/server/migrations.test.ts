@@ -11,6 +11,7 @@ import type { DataSource } from 'typeorm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig, type DatabaseConfig } from '../../server/config'
 import { openDatabase } from '../../server/db/data-source'
+import { exclusively } from '../../server/db/transaction'
 import { entities } from '../../server/db/entities'
 import { startServer } from '../../server/main'
 import { ENGINE_NAMES, freshDatabase, probeEngines, skipLoudly, type ServerEngine } from '../support/engines'
@@ -50,7 +51,9 @@ async function checkMigrations(db: DatabaseConfig): Promise<void> {
       const pending = await ds.driver.createSchemaBuilder().log()
       expect(pending.upQueries.map((q) => q.query), 'entities and migrations differ').toEqual([])
     }
-    for (let i = 0; i < applied; i++) await ds.undoLastMigration({ transaction: 'each' })
+    await exclusively(ds, async (writable) => {
+      for (let i = 0; i < applied; i++) await writable.undoLastMigration({ transaction: 'each' })
+    })
     expect(await ds.showMigrations()).toBe(true)
   } finally {
     await ds.destroy()
@@ -87,14 +90,16 @@ describe('migrations', () => {
 })
 
 describe('SQLite storage settings', () => {
-  it('WAL, synchronous FULL, foreign keys on, a busy timeout', async () => {
+  it('WAL, synchronous FULL, foreign keys on, a busy timeout on the write connection', async () => {
     const ds = await openDatabase({ kind: 'sqlite', url: path.join(tempDir(), 'shiliu.sqlite') })
     try {
-      const pragma = async (name: string) => Object.values(((await ds.query(`PRAGMA ${name}`)) as Array<Record<string, unknown>>)[0] ?? {})[0]
-      expect(String(await pragma('journal_mode')).toLowerCase()).toBe('wal')
-      expect(Number(await pragma('synchronous'))).toBe(2)
-      expect(Number(await pragma('foreign_keys'))).toBe(1)
-      expect(Number(await pragma('busy_timeout'))).toBeGreaterThan(0)
+      await exclusively(ds, async (writable) => {
+        const pragma = async (name: string) => Object.values(((await writable.query(`PRAGMA ${name}`)) as Array<Record<string, unknown>>)[0] ?? {})[0]
+        expect(String(await pragma('journal_mode')).toLowerCase()).toBe('wal')
+        expect(Number(await pragma('synchronous'))).toBe(2)
+        expect(Number(await pragma('foreign_keys'))).toBe(1)
+        expect(Number(await pragma('busy_timeout'))).toBeGreaterThan(0)
+      })
     } finally {
       await ds.destroy()
     }

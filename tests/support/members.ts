@@ -1,6 +1,7 @@
 import { hashPassword } from '../../server/auth/passwords'
 import { openSession } from '../../server/auth/sessions'
 import { User } from '../../server/db/entities'
+import { inTransaction } from '../../server/db/transaction'
 import type { TestServer } from './server'
 
 export interface Member {
@@ -58,8 +59,8 @@ let passwordHash: Promise<string> | undefined
  * session: for suites that need many fresh members and must not spend a captcha and an argon2 hash on each.
  */
 export async function insertMember(server: TestServer, userId = uniqueId('m')): Promise<Member> {
-  const repo = server.deps.db.getRepository(User)
   const nickname = `成员${userId.slice(-4)}`
-  const user = await repo.save(repo.create({ user_id: userId, nickname, password_hash: await (passwordHash ??= hashPassword('secret123')), location: '未知', avatar: '' }))
+  const hash = await (passwordHash ??= hashPassword('secret123'))
+  const user = await inTransaction(server.deps.db, (m) => m.getRepository(User).save(m.getRepository(User).create({ user_id: userId, nickname, password_hash: hash, location: '未知', avatar: '' })))
   return { id: user.id, user_id: userId, nickname, ...(await openMemberSession(server, user.id)) }
 }

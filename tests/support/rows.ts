@@ -1,12 +1,18 @@
 import type { DataSource } from 'typeorm'
+import { inTransaction } from '../../server/db/transaction'
 import { recountAll } from '../../server/domain/counters'
 
 /*
  * Rows written straight into the database, for tests of one resource that need others' data around it
  * (notes, comments, likes, collections) without going through those resources' APIs. Counters are
  * recounted afterwards with `settle`, so the data starts consistent. SQL is portable ('?' placeholders are
- * translated for PostgreSQL).
+ * translated for PostgreSQL). Every write is a write job (inTransaction), like the server's own.
  */
+
+/** Run one write statement as its own job (tests that need to poke a row directly). */
+export async function writeSql(db: DataSource, text: string, params: unknown[] = []): Promise<void> {
+  await inTransaction(db, (m) => m.query(sql(db, text), params))
+}
 
 function sql(db: DataSource, text: string): string {
   if (db.options.type !== 'postgres') return text
@@ -17,9 +23,11 @@ function sql(db: DataSource, text: string): string {
 async function insert(db: DataSource, table: string, values: Record<string, unknown>): Promise<number> {
   const cols = Object.keys(values)
   const text = `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`
-  await db.query(sql(db, text), Object.values(values))
-  const [row] = (await db.query(`SELECT MAX(id) AS id FROM ${table}`)) as Array<{ id: number | string }>
-  return Number(row!.id)
+  return inTransaction(db, async (m) => {
+    await m.query(sql(db, text), Object.values(values))
+    const [row] = (await m.query(`SELECT MAX(id) AS id FROM ${table}`)) as Array<{ id: number | string }>
+    return Number(row!.id)
+  })
 }
 
 export async function insertPost(db: DataSource, userId: number, extra: { title?: string; is_draft?: boolean; category_id?: number | null; image?: string } = {}): Promise<number> {
@@ -40,7 +48,7 @@ export const insertCategory = (db: DataSource, name: string) => insert(db, 'cate
 
 export async function insertTag(db: DataSource, name: string, postIds: number[]): Promise<number> {
   const id = await insert(db, 'tags', { name, use_count: 0 })
-  for (const postId of postIds) await db.query(sql(db, 'INSERT INTO post_tags (post_id, tag_id) VALUES (?, ?)'), [postId, id])
+  for (const postId of postIds) await writeSql(db, 'INSERT INTO post_tags (post_id, tag_id) VALUES (?, ?)', [postId, id])
   return id
 }
 

@@ -2,6 +2,7 @@ import { In } from 'typeorm'
 import { categoryCreateBody, categoryUpdateBody, tagCreateBody, tagUpdateBody } from '../../contract/admin/catalog'
 import { textFilter } from '../../contract/admin/list'
 import { Category, Tag } from '../../db/entities'
+import { inTransaction } from '../../db/transaction'
 import { date, int, str } from '../fields'
 import { createWith, updateWith, type AdminResource } from '../resource'
 
@@ -28,15 +29,14 @@ export const categories: AdminResource = {
   sortable: ['id', 'name', 'category_title', 'post_count', 'created_at'],
   defaultSort: { field: 'id', order: 'asc' },
   create: createWith(categoryCreateBody, async ({ deps }, input) => {
-    const repo = deps.db.getRepository(Category)
-    const saved = await repo.save(repo.create({ ...input, post_count: 0 }))
+    const saved = await inTransaction(deps.db, (m) => m.getRepository(Category).save(m.getRepository(Category).create({ ...input, post_count: 0 })))
     return saved.id
   }),
   update: updateWith(categoryUpdateBody, async ({ deps }, id, input) => {
-    if (Object.keys(input).length) await deps.db.getRepository(Category).update({ id }, input)
+    if (Object.keys(input).length) await inTransaction(deps.db, (m) => m.getRepository(Category).update({ id }, input))
   }),
   async remove({ deps }, ids) {
-    await deps.db.getRepository(Category).delete({ id: In(ids) })
+    await inTransaction(deps.db, (m) => m.getRepository(Category).delete({ id: In(ids) }))
   },
 }
 
@@ -58,14 +58,13 @@ export const tags: AdminResource = {
   sortable: ['id', 'name', 'use_count', 'created_at'],
   defaultSort: { field: 'id', order: 'desc' },
   create: createWith(tagCreateBody, async ({ deps }, input) => {
-    const repo = deps.db.getRepository(Tag)
-    const saved = await repo.save(repo.create({ name: input.name, description: input.description ?? null, use_count: 0 }))
+    const saved = await inTransaction(deps.db, (m) => m.getRepository(Tag).save(m.getRepository(Tag).create({ name: input.name, description: input.description ?? null, use_count: 0 })))
     return saved.id
   }),
   update: updateWith(tagUpdateBody, async ({ deps }, id, input) => {
-    if (Object.keys(input).length) await deps.db.getRepository(Tag).update({ id }, input)
+    if (Object.keys(input).length) await inTransaction(deps.db, (m) => m.getRepository(Tag).update({ id }, input))
   }),
   async remove({ deps }, ids) {
-    await deps.db.getRepository(Tag).delete({ id: In(ids) })
+    await inTransaction(deps.db, (m) => m.getRepository(Tag).delete({ id: In(ids) }))
   },
 }

@@ -2,6 +2,7 @@ import { In } from 'typeorm'
 import { commentCreateBody, commentUpdateBody } from '../../contract/admin/content'
 import { intFilter } from '../../contract/admin/list'
 import { Comment, Post, User } from '../../db/entities'
+import { inTransaction } from '../../db/transaction'
 import { readerFor } from '../../db/reader'
 import { createComment, removeComment } from '../../domain/comments'
 import { sanitizeRichText } from '../../domain/richtext'
@@ -45,7 +46,8 @@ export const comments: AdminResource = {
     return view.id
   }),
   update: updateWith(commentUpdateBody, async ({ deps }, id, input) => {
-    await deps.db.getRepository(Comment).update({ id }, { content: sanitizeRichText(input.content) })
+    const content = sanitizeRichText(input.content)
+    await inTransaction(deps.db, (m) => m.getRepository(Comment).update({ id }, { content }))
   }),
   async remove({ deps }, ids) {
     // Top-level comments first is not needed: removing one that already went with its parent is a no-op.

@@ -2,6 +2,7 @@ import { In } from 'typeorm'
 import { notificationCreateBody, notificationUpdateBody } from '../../contract/admin/interactions'
 import { flagFilter, intFilter, textFilter } from '../../contract/admin/list'
 import { Notification, User } from '../../db/entities'
+import { inTransaction } from '../../db/transaction'
 import { bool, date, int, str } from '../fields'
 import { requireUser, resolveUser } from '../refs'
 import { createWith, updateWith, type AdminResource } from '../resource'
@@ -44,19 +45,21 @@ export const notifications: AdminResource = {
   create: createWith(notificationCreateBody, async ({ deps }, input) => {
     const userId = await requireUser(deps.db, input, 'user', '接收者不存在')
     const senderId = await requireUser(deps.db, input, 'sender', '发送者不存在')
-    const repo = deps.db.getRepository(Notification)
-    const saved = await repo.save(
-      repo.create({
-        user_id: userId,
-        sender_id: senderId,
-        type: input.type,
-        title: input.title,
-        target_id: input.target_id ?? null,
-        comment_id: input.comment_id ?? null,
-        is_read: input.is_read ?? false,
-        dedupe_key: null,
-      }),
-    )
+    const saved = await inTransaction(deps.db, (m) => {
+      const repo = m.getRepository(Notification)
+      return repo.save(
+        repo.create({
+          user_id: userId,
+          sender_id: senderId,
+          type: input.type,
+          title: input.title,
+          target_id: input.target_id ?? null,
+          comment_id: input.comment_id ?? null,
+          is_read: input.is_read ?? false,
+          dedupe_key: null,
+        }),
+      )
+    })
     return saved.id
   }),
   update: updateWith(notificationUpdateBody, async ({ deps }, id, input) => {
@@ -68,9 +71,9 @@ export const notifications: AdminResource = {
     for (const key of ['type', 'title', 'target_id', 'comment_id', 'is_read'] as const) {
       if (input[key] !== undefined) Object.assign(patch, { [key]: input[key] })
     }
-    if (Object.keys(patch).length) await deps.db.getRepository(Notification).update({ id }, patch)
+    if (Object.keys(patch).length) await inTransaction(deps.db, (m) => m.getRepository(Notification).update({ id }, patch))
   }),
   async remove({ deps }, ids) {
-    await deps.db.getRepository(Notification).delete({ id: In(ids) })
+    await inTransaction(deps.db, (m) => m.getRepository(Notification).delete({ id: In(ids) }))
   },
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { postCreateBody, postUpdateAdminBody } from '../../contract/admin/content'
 import { flagFilter, intFilter } from '../../contract/admin/list'
 import { Category, Post, PostImage, PostTag, PostVideo, Tag, User } from '../../db/entities'
+import { inTransaction } from '../../db/transaction'
 import type { AppDeps } from '../../deps'
 import { createNote, removeNote, updateNote, type NotesEnv } from '../../domain/notes'
 import { mediaStorage } from '../../media/storage'
@@ -92,7 +93,8 @@ export const posts: AdminResource = {
   create: createWith(postCreateBody, async ({ deps }, input) => {
     const authorId = await requireUser(deps.db, input, 'user', '作者不存在')
     const id = await createNote(notesEnv(deps), authorId, input.note)
-    if (input.view_count !== undefined) await deps.db.getRepository(Post).update({ id }, { view_count: input.view_count })
+    const viewCount = input.view_count
+    if (viewCount !== undefined) await inTransaction(deps.db, (m) => m.getRepository(Post).update({ id }, { view_count: viewCount }))
     return id
   }),
   update: updateWith(postUpdateAdminBody, async ({ deps }, id, input) => {
@@ -101,7 +103,7 @@ export const posts: AdminResource = {
       const { user_id: authorId } = await deps.db.getRepository(Post).findOneOrFail({ select: { id: true, user_id: true }, where: { id } })
       await updateNote(notesEnv(deps), authorId, id, patch)
     }
-    if (view_count !== undefined) await deps.db.getRepository(Post).update({ id }, { view_count })
+    if (view_count !== undefined) await inTransaction(deps.db, (m) => m.getRepository(Post).update({ id }, { view_count }))
   }),
   async remove({ deps }, ids) {
     const notes = await deps.db.getRepository(Post).find({ select: { id: true, user_id: true, category_id: true }, where: { id: In(ids) } })

@@ -24,17 +24,17 @@ export const admins: AdminResource = {
   sortable: ['id', 'username', 'created_at'],
   defaultSort: { field: 'id', order: 'asc' },
   create: createWith(adminCreateBody, async ({ deps }, input) => {
-    const repo = deps.db.getRepository(Admin)
-    const saved = await repo.save(repo.create({ username: input.username, password_hash: await hashPassword(input.password), is_active: input.is_active ?? true }))
+    const passwordHash = await hashPassword(input.password)
+    const saved = await inTransaction(deps.db, (m) => m.getRepository(Admin).save(m.getRepository(Admin).create({ username: input.username, password_hash: passwordHash, is_active: input.is_active ?? true })))
     return saved.id
   }),
   update: updateWith(adminUpdateBody, async ({ deps, admin }, id, input) => {
     if (id === admin.id && input.is_active === false) throw Invalid('不能禁用当前登录的管理员')
+    const patch: Partial<Admin> = {}
+    if (input.username !== undefined) patch.username = input.username
+    if (input.is_active !== undefined) patch.is_active = input.is_active
+    if (input.password !== undefined) patch.password_hash = await hashPassword(input.password)
     await inTransaction(deps.db, async (m) => {
-      const patch: Partial<Admin> = {}
-      if (input.username !== undefined) patch.username = input.username
-      if (input.is_active !== undefined) patch.is_active = input.is_active
-      if (input.password !== undefined) patch.password_hash = await hashPassword(input.password)
       if (Object.keys(patch).length) await m.getRepository(Admin).update({ id }, patch)
       // A new password or a deactivation ends the account's other sessions at once.
       if (input.password !== undefined || input.is_active === false) await closeAllSessions(m, 'admin', id, id === admin.id ? admin.sessionId : undefined)
@@ -42,7 +42,7 @@ export const admins: AdminResource = {
   }),
   async remove({ deps, admin }, ids) {
     if (ids.includes(admin.id)) throw Invalid('不能删除当前登录的管理员')
-    await deps.db.getRepository(Admin).delete({ id: In(ids) })
+    await inTransaction(deps.db, (m) => m.getRepository(Admin).delete({ id: In(ids) }))
   },
 }
 
@@ -76,13 +76,15 @@ export const sessions: AdminResource = {
   sortable: ['id', 'created_at', 'expires_at', 'last_activity', 'user_id'],
   create: createWith(sessionCreateBody, async ({ deps }, input) => {
     const userId = await requireUser(deps.db, input, 'user')
-    const tokens = await openSession(deps.db, deps.config.jwtSecret, 'user', userId, { userAgent: input.user_agent ?? '管理员创建', ip: '' })
-    const id = parseRefreshToken(tokens.refresh_token)!.sessionId
     const patch: Partial<UserSession> = {}
     if (input.is_active === false) patch.is_active = false
     if (input.expires_at) patch.expires_at = new Date(input.expires_at)
-    if (Object.keys(patch).length) await deps.db.getRepository(UserSession).update({ id }, patch)
-    return id
+    return inTransaction(deps.db, async (m) => {
+      const tokens = await openSession(m, deps.config.jwtSecret, 'user', userId, { userAgent: input.user_agent ?? '管理员创建', ip: '' })
+      const id = parseRefreshToken(tokens.refresh_token)!.sessionId
+      if (Object.keys(patch).length) await m.getRepository(UserSession).update({ id }, patch)
+      return id
+    })
   }),
   update: updateWith(sessionUpdateBody, async ({ deps }, id, input) => {
     const patch: Partial<UserSession> = {}
@@ -94,10 +96,10 @@ export const sessions: AdminResource = {
       const current = await deps.db.getRepository(UserSession).findOneByOrFail({ id })
       if (current.expires_at.getTime() < Date.now()) patch.expires_at = new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000)
     }
-    if (Object.keys(patch).length) await deps.db.getRepository(UserSession).update({ id }, patch)
+    if (Object.keys(patch).length) await inTransaction(deps.db, (m) => m.getRepository(UserSession).update({ id }, patch))
   }),
   async remove({ deps }, ids) {
-    await deps.db.getRepository(UserSession).delete({ id: In(ids) })
+    await inTransaction(deps.db, (m) => m.getRepository(UserSession).delete({ id: In(ids) }))
   },
 }
 

@@ -80,25 +80,28 @@ export const users: AdminResource = {
   sortable: ['id', 'user_id', 'nickname', 'follow_count', 'fans_count', 'post_count', 'like_count', 'collect_count', 'verified', 'created_at'],
   create: createWith(userCreateBody, async ({ deps }, input) => {
     await assertIdFree(deps, input.user_id)
-    const repo = deps.db.getRepository(User)
-    const user = await repo.save(
-      repo.create({
-        user_id: input.user_id,
-        nickname: input.nickname,
-        password_hash: await hashPassword(input.password),
-        avatar: input.avatar || DEFAULT_AVATAR,
-        bio: cleanBio(input.bio) || DEFAULT_BIO,
-        location: input.location || DEFAULT_LOCATION,
-        gender: input.gender ?? null,
-        zodiac_sign: input.zodiac_sign ?? null,
-        mbti: input.mbti ?? null,
-        education: input.education ?? null,
-        major: input.major ?? null,
-        interests: input.interests?.length ? input.interests : null,
-        verified: input.verified ?? 0,
-        is_active: input.is_active ?? true,
-      }),
-    )
+    const passwordHash = await hashPassword(input.password)
+    const user = await inTransaction(deps.db, (m) => {
+      const repo = m.getRepository(User)
+      return repo.save(
+        repo.create({
+          user_id: input.user_id,
+          nickname: input.nickname,
+          password_hash: passwordHash,
+          avatar: input.avatar || DEFAULT_AVATAR,
+          bio: cleanBio(input.bio) || DEFAULT_BIO,
+          location: input.location || DEFAULT_LOCATION,
+          gender: input.gender ?? null,
+          zodiac_sign: input.zodiac_sign ?? null,
+          mbti: input.mbti ?? null,
+          education: input.education ?? null,
+          major: input.major ?? null,
+          interests: input.interests?.length ? input.interests : null,
+          verified: input.verified ?? 0,
+          is_active: input.is_active ?? true,
+        }),
+      )
+    })
     return user.id
   }),
   update: updateWith(userUpdateBody, async ({ deps }, id, input) => {

@@ -3,6 +3,7 @@ import type { Context, Next } from 'koa'
 import { RateLimiterRedis, RateLimiterRes, type RateLimiterStoreAbstract } from 'rate-limiter-flexible'
 import type { DataSource } from 'typeorm'
 import type { DatabaseKind } from '../../config'
+import { query } from '../../db/sql'
 import { inTransaction } from '../../db/transaction'
 import type { AppDeps } from '../../deps'
 import { TooMany } from '../errors'
@@ -74,7 +75,7 @@ export class DbRateLimiter extends StoreBase {
       })
     }
     const params = forceExpire ? [key, points, expire] : [key, points, expire, now]
-    const rows: StoreRow[] = await this.db.query(upsertSql(this.kind, forceExpire), params)
+    const rows = await inTransaction(this.db, (m) => query<StoreRow>(m, upsertSql(this.kind, forceExpire), params))
     return rows[0] ?? { points, expire }
   }
 
@@ -87,7 +88,7 @@ export class DbRateLimiter extends StoreBase {
   }
 
   async _delete(key: string): Promise<boolean> {
-    await this.db.query(`delete from rate_limits where rl_key = ${this.param(1)}`, [key])
+    await inTransaction(this.db, (m) => m.query(`delete from rate_limits where rl_key = ${this.param(1)}`, [key]))
     return true
   }
 
@@ -106,7 +107,7 @@ export class DbRateLimiter extends StoreBase {
 
   private async sweep(now: number): Promise<void> {
     try {
-      await this.db.query(`delete from rate_limits where expire is not null and expire < ${this.param(1)}`, [now])
+      await inTransaction(this.db, (m) => m.query(`delete from rate_limits where expire is not null and expire < ${this.param(1)}`, [now]))
     } catch {
       /* best effort */
     }

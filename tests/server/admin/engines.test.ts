@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findCounterMismatches } from '../../../server/domain/counters'
 import { Verification } from '../../../server/db/entities'
+import { inTransaction } from '../../../server/db/transaction'
 import { freshDatabase, probeEngines, skipLoudly, type FreshDatabase, type ServerEngine } from '../../support/engines'
 import { startTestServer, type TestServer } from '../../support/server'
 import { adminToken, createAdmin, createCategory, createMember, uploadImage } from './support'
@@ -42,7 +43,7 @@ for (const engine of ['postgres', 'mysql'] as ServerEngine[]) {
       await server.call('POST', '/api/admin/likes', { token, json: { user_display_id: 'author_e', target_type: 2, target_id: comment.body.data.id } })
       await server.call('POST', '/api/admin/collections', { token, json: { user_display_id: 'fan_e', post_id: postId } })
       await server.call('POST', '/api/admin/follows', { token, json: { follower_display_id: 'fan_e', following_display_id: 'author_e' } })
-      await server.deps.db.getRepository(Verification).insert({ user_id: fan.user.id, type: 2, content: '<table></table>', status: 0 })
+      await inTransaction(server.deps.db, (m) => m.getRepository(Verification).insert({ user_id: fan.user.id, type: 2, content: '<table></table>', status: 0 }))
     }, 120_000)
     afterAll(async () => {
       await server?.close()

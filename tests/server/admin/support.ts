@@ -1,6 +1,7 @@
 import { hashPassword } from '../../../server/auth/passwords'
 import { openSession } from '../../../server/auth/sessions'
 import { Admin, Category, Post, User } from '../../../server/db/entities'
+import { inTransaction } from '../../../server/db/transaction'
 import { searchText } from '../../../server/search/tokenizer'
 import type { TestServer } from '../../support/server'
 
@@ -8,8 +9,8 @@ export const ADMIN_PASSWORD = 'admin-pass-123'
 
 /** An administrator row, as `npm run admin:create` makes it. */
 export async function createAdmin(server: TestServer, username = 'root', password = ADMIN_PASSWORD): Promise<Admin> {
-  const repo = server.deps.db.getRepository(Admin)
-  return repo.save(repo.create({ username, password_hash: await hashPassword(password), is_active: true }))
+  const passwordHash = await hashPassword(password)
+  return inTransaction(server.deps.db, (m) => m.getRepository(Admin).save(m.getRepository(Admin).create({ username, password_hash: passwordHash, is_active: true })))
 }
 
 /** Sign in through the API and return the access token. */
@@ -24,32 +25,24 @@ let userSeq = 0
 /** A member row plus a real user access token for it (a user token must never pass as an admin token). */
 export async function createMember(server: TestServer, overrides: Partial<User> = {}): Promise<{ user: User; token: string }> {
   userSeq += 1
-  const repo = server.deps.db.getRepository(User)
-  const user = await repo.save(
-    repo.create({
-      user_id: `member${userSeq}`,
-      nickname: `成员${userSeq}`,
-      password_hash: await hashPassword('member-pass'),
-      location: '未知',
-      avatar: '',
-      ...overrides,
-    }),
-  )
+  const passwordHash = await hashPassword('member-pass')
+  const row = { user_id: `member${userSeq}`, nickname: `成员${userSeq}`, password_hash: passwordHash, location: '未知', avatar: '', ...overrides }
+  const user = await inTransaction(server.deps.db, (m) => m.getRepository(User).save(m.getRepository(User).create(row)))
   const tokens = await openSession(server.deps.db, server.deps.config.jwtSecret, 'user', user.id, { userAgent: 'vitest', ip: '127.0.0.1' })
   return { user, token: tokens.access_token }
 }
 
 export async function createCategory(server: TestServer, name = '学习', title = 'study'): Promise<Category> {
-  const repo = server.deps.db.getRepository(Category)
-  return repo.save(repo.create({ name, category_title: title, post_count: 0 }))
+  return inTransaction(server.deps.db, (m) => m.getRepository(Category).save(m.getRepository(Category).create({ name, category_title: title, post_count: 0 })))
 }
 
 /** A bare note row (no counters moved), for read-only tests; writes go through the API. */
 export async function insertPost(server: TestServer, userId: number, fields: Partial<Post> = {}): Promise<Post> {
-  const repo = server.deps.db.getRepository(Post)
   const title = fields.title ?? '一篇笔记'
   const content = fields.content ?? '<p>内容</p>'
-  return repo.save(repo.create({ user_id: userId, title, content, type: 1, is_draft: false, search_text: searchText(title, content), ...fields }))
+  return inTransaction(server.deps.db, (m) =>
+    m.getRepository(Post).save(m.getRepository(Post).create({ user_id: userId, title, content, type: 1, is_draft: false, search_text: searchText(title, content), ...fields })),
+  )
 }
 
 /** Upload a real PNG through the member upload route; returns its /uploads/... URL. */

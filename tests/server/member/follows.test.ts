@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { counterMismatches } from '../../support/consistency'
 import { registerMember, uniqueId, type Member } from '../../support/members'
 import { countQueries } from '../../support/query-count'
-import { insertFollow, settle } from '../../support/rows'
+import { insertFollow, settle, writeSql } from '../../support/rows'
 import { startTestServer, type TestServer } from '../../support/server'
 
 interface Entry {
@@ -174,7 +174,7 @@ describe('member follows: follow, status, lists, user search', () => {
 
     it('runs a fixed number of queries whatever the page size', async () => {
       const star = await registerMember(server, uniqueId('star'))
-      for (let i = 0; i < 30; i++) await server.deps.db.query('INSERT INTO users (user_id, nickname, password_hash) VALUES (?, ?, ?)', [`fan${i}_${star.id}`, `粉丝${i}`, 'x'])
+      for (let i = 0; i < 30; i++) await writeSql(server.deps.db, 'INSERT INTO users (user_id, nickname, password_hash) VALUES (?, ?, ?)', [`fan${i}_${star.id}`, `粉丝${i}`, 'x'])
       const fanIds = ((await server.deps.db.query("SELECT id FROM users WHERE nickname LIKE '粉丝%'")) as Array<{ id: number }>).map((r) => Number(r.id))
       expect(fanIds).toHaveLength(30)
       for (const id of fanIds) await insertFollow(server.deps.db, id, star.id)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerMember } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
+import { writeSql } from '../../support/rows'
 
 interface Status {
   id: number | null
@@ -92,11 +93,11 @@ describe('member verification: apply, status, withdraw', () => {
     const twice = await server.call('POST', '/api/users/verification', { token: m.token, json: personal })
     expect(twice.status).toBe(400)
     expect(twice.body.message).toBe('您的认证申请正在审核中，请勿重复提交')
-    await server.deps.db.query("UPDATE verifications SET status = 2, admin_note = '材料不全' WHERE user_id = ?", [m.id])
+    await writeSql(server.deps.db, "UPDATE verifications SET status = 2, admin_note = '材料不全' WHERE user_id = ?", [m.id])
     expect(await status(m.token)).toMatchObject({ status: 2, statusText: '未通过', admin_note: '材料不全' })
     expect((await server.call('POST', '/api/users/verification', { token: m.token, json: official })).status).toBe(200)
     expect(await stored(m.id)).toHaveLength(1)
-    await server.deps.db.query('UPDATE verifications SET status = 1 WHERE user_id = ?', [m.id])
+    await writeSql(server.deps.db, 'UPDATE verifications SET status = 1 WHERE user_id = ?', [m.id])
     const approved = await server.call('POST', '/api/users/verification', { token: m.token, json: personal })
     expect(approved.status).toBe(400)
     expect(approved.body.message).toBe('您已通过认证，无需重复申请')
@@ -106,8 +107,8 @@ describe('member verification: apply, status, withdraw', () => {
     for (const state of [0, 1, 2]) {
       const m = await registerMember(server)
       await server.call('POST', '/api/users/verification', { token: m.token, json: official })
-      await server.deps.db.query('UPDATE verifications SET status = ? WHERE user_id = ?', [state, m.id])
-      if (state === 1) await server.deps.db.query('UPDATE users SET verified = 1 WHERE id = ?', [m.id])
+      await writeSql(server.deps.db, 'UPDATE verifications SET status = ? WHERE user_id = ?', [state, m.id])
+      if (state === 1) await writeSql(server.deps.db, 'UPDATE users SET verified = 1 WHERE id = ?', [m.id])
       const res = await server.call<Status>('DELETE', '/api/users/verification/revoke', { token: m.token })
       expect(res.status).toBe(200)
       expect(res.body.message).toBe('申请已撤回')

@@ -4,6 +4,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../../auth/p
 import { closeAllSessions, closeSession, openSession, rotateSession } from '../../../auth/sessions'
 import type { AdminInfo, AdminLoginBody, AdminPasswordBody, AdminRefreshBody } from '../../../contract/admin/auth'
 import { Admin } from '../../../db/entities'
+import { inTransaction } from '../../../db/transaction'
 import type { AppDeps } from '../../../deps'
 import { recordAdminAction } from '../../../admin/audit-log'
 import { ok } from '../../envelope'
@@ -63,8 +64,11 @@ export async function changePassword(ctx: Context, deps: AppDeps): Promise<void>
   const repo = deps.db.getRepository(Admin)
   const admin = await repo.findOneByOrFail({ id: current.id })
   if (!(await verifyPassword(admin.password_hash, currentPassword))) throw Invalid('当前密码错误')
-  await repo.update({ id: admin.id }, { password_hash: await hashPassword(newPassword) })
-  await closeAllSessions(deps.db, 'admin', admin.id, current.sessionId)
+  const passwordHash = await hashPassword(newPassword)
+  await inTransaction(deps.db, async (m) => {
+    await m.getRepository(Admin).update({ id: admin.id }, { password_hash: passwordHash })
+    await closeAllSessions(m, 'admin', admin.id, current.sessionId)
+  })
   await recordAdminAction(deps, current, { action: 'password', resource: 'auth', ids: [admin.id] })
   ok(ctx, null, '密码修改成功')
 }

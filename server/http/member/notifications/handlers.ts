@@ -4,6 +4,7 @@ import { currentUser } from '../../../auth/middleware'
 import type { idParams } from '../../../contract/common'
 import { NOTIFICATION_MESSAGES, type NotificationListQuery } from '../../../contract/notifications'
 import { Notification } from '../../../db/entities'
+import { inTransaction } from '../../../db/transaction'
 import type { AppDeps } from '../../../deps'
 import { presentNotification } from '../../../presenters/notification'
 import { ok, pagination } from '../../envelope'
@@ -39,17 +40,18 @@ async function ownNotification(ctx: Context, deps: AppDeps): Promise<Notificatio
 
 export async function markRead(ctx: Context, deps: AppDeps): Promise<void> {
   const notification = await ownNotification(ctx, deps)
-  if (!notification.is_read) await deps.db.getRepository(Notification).update({ id: notification.id }, { is_read: true })
+  if (!notification.is_read) await inTransaction(deps.db, (m) => m.getRepository(Notification).update({ id: notification.id }, { is_read: true }))
   ok(ctx, { id: notification.id, is_read: 1 }, NOTIFICATION_MESSAGES.read)
 }
 
 export async function markAllRead(ctx: Context, deps: AppDeps): Promise<void> {
-  const { affected } = await deps.db.getRepository(Notification).update({ user_id: currentUser(ctx).id, is_read: false }, { is_read: true })
+  const userId = currentUser(ctx).id
+  const { affected } = await inTransaction(deps.db, (m) => m.getRepository(Notification).update({ user_id: userId, is_read: false }, { is_read: true }))
   ok(ctx, { count: affected ?? 0 }, NOTIFICATION_MESSAGES.readAll)
 }
 
 export async function remove(ctx: Context, deps: AppDeps): Promise<void> {
   const notification = await ownNotification(ctx, deps)
-  await deps.db.getRepository(Notification).delete({ id: notification.id, user_id: notification.user_id })
+  await inTransaction(deps.db, (m) => m.getRepository(Notification).delete({ id: notification.id, user_id: notification.user_id }))
   ok(ctx, { id: notification.id }, NOTIFICATION_MESSAGES.deleted)
 }
