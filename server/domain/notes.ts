@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm'
 import { noteProblem, NOTE_TYPE, type NoteDraft, type PostCreateBody, type PostUpdateBody } from '../contract/posts'
 import { inTransaction } from '../db/transaction'
-import { dateParam, execute, kindOf, query } from '../db/sql'
+import { dateParam, execute, forUpdate, kindOf, query } from '../db/sql'
 import { Post } from '../db/entities'
 import { toBool, toIso } from '../db/reader'
 import { Forbidden, Invalid, NotFound } from '../http/errors'
@@ -198,6 +198,10 @@ export async function deleteNote(env: NotesEnv, userId: number, postId: number):
 /** Deletion without the owner check (shared with the admin API and account deletion). */
 export async function removeNote(db: DataSource, note: { id: number; user_id: number; category_id: number | null }): Promise<void> {
   await inTransaction(db, async (manager) => {
+    // PostgreSQL / MySQL: the note's row lock first, so a concurrent view flush (domain/views.ts) either
+    // commits before this delete or finds the note gone: never an orphan post_views row.
+    const kind = kindOf(manager)
+    if (kind !== 'sqlite') await query(manager, `SELECT id FROM posts WHERE id = ?${forUpdate(kind)}`, [note.id])
     const tagIds = (await query<{ tag_id: number }>(manager, 'SELECT tag_id FROM post_tags WHERE post_id = ?', [note.id])).map((r) => Number(r.tag_id))
     const [state] = await query<{ is_draft: boolean | number; likes: number; collects: number }>(
       manager,

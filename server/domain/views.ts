@@ -1,90 +1,181 @@
 import { createHash } from 'node:crypto'
-import type { DataSource } from 'typeorm'
-import { execute, dateParam, insertIgnore, kindOf } from '../db/sql'
+import type { DataSource, EntityManager } from 'typeorm'
+import { beforeDatabaseClose } from '../db/data-source'
+import { inList } from '../db/reader'
+import { dateParam, execute, forUpdate, insertIgnore, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { refreshHotScores } from './ranking'
 
 /*
  * View counting: a note's view_count rises at most once per viewer per hour, decided on the server from
- * the post_views table (viewer = "u<user id>" for members, "a<hash of address + user agent>" for
- * visitors), whatever the client sends as skipViewCount. The detail query already returns this viewer's
- * last counted view, so a repeat view within the hour costs no write at all.
+ * the post_views table (viewer = "u<user id>" for members, "a<hash of the address>" for visitors: the
+ * User-Agent is left out, so changing it does not count again), whatever the client sends as skipViewCount.
  *
- * Writes are group-committed: views arriving while a batch is being written wait and are written together
- * in the next transaction, so a burst of first views costs one transaction (one fsync) per batch rather
- * than one per request. Each caller still learns whether its view counted.
+ * Recording a view is taken off the request path: note detail answers from the read connections, and a
+ * view to count is buffered in memory (deduplicated per note and viewer) and written through the writer in
+ * batches, FLUSH_DELAY_MS after the first one waiting, and before the database closes. The flush inserts
+ * into post_views only for notes that still exist and are published (never an orphan row), and raises
+ * view_count / hot_score by the rows really inserted or renewed. Until then the buffered views are added to
+ * the counts this process shows (`pendingViews`), so a viewer sees their own view at once.
  */
 
 export const VIEW_WINDOW_MS = 60 * 60 * 1000
+const FLUSH_DELAY_MS = 250
+/** Views written per job (one job per FLUSH_CHUNK keeps a flush from holding the writer long). */
+const FLUSH_CHUNK = 500
+/** Beyond this many waiting views (the database unavailable for long), new views are not counted. */
+const MAX_PENDING = 50_000
+const RETRY_DELAY_MS = 1000
 
-export function viewerKey(userId: number | null, ip: string, userAgent: string): string {
+export function viewerKey(userId: number | null, ip: string): string {
   if (userId) return `u${userId}`
-  return `a${createHash('sha256').update(`${ip}\n${userAgent}`).digest('base64url').slice(0, 40)}`
+  return `a${createHash('sha256').update(ip).digest('base64url').slice(0, 40)}`
 }
 
 interface PendingView {
   postId: number
   viewer: string
-  resolve: (counted: boolean) => void
-  reject: (err: unknown) => void
+  at: Date
+  /** Taken by a flush that has not committed yet. */
+  flushing: boolean
 }
 
-class ViewRecorder {
-  private queue: PendingView[] = []
-  private running = false
+type WrittenListener = (postIds: readonly number[]) => void
+const writtenListeners: WrittenListener[] = []
+
+/** Called with the notes whose stored view_count just changed (caches of those notes are now behind). */
+export function onViewsWritten(listener: WrittenListener): void {
+  writtenListeners.push(listener)
+}
+
+/** Write views as one job: only for notes that still exist (on PostgreSQL / MySQL locked first, so a concurrent delete waits). */
+async function writeViews(manager: EntityManager, views: readonly PendingView[]): Promise<number[]> {
+  const kind = kindOf(manager)
+  const ids = [...new Set(views.map((v) => v.postId))]
+  const list = inList(ids)
+  const live = new Set(
+    (await query<{ id: number }>(manager, `SELECT id FROM posts WHERE id IN ${list.sql} AND is_draft = FALSE${forUpdate(kind)}`, list.params)).map((r) => Number(r.id)),
+  )
+  const insert = insertIgnore(kind, 'post_views', ['post_id', 'viewer', 'viewed_at'])
+  const touched = new Map<number, number>()
+  for (const v of views) {
+    if (!live.has(v.postId)) continue
+    const stamp = dateParam(kind, v.at)
+    const cutoff = dateParam(kind, new Date(v.at.getTime() - VIEW_WINDOW_MS))
+    const renewed = await execute(manager, 'UPDATE post_views SET viewed_at = ? WHERE post_id = ? AND viewer = ? AND viewed_at < ?', [stamp, v.postId, v.viewer, cutoff])
+    const counted = renewed > 0 || (await execute(manager, insert, [v.postId, v.viewer, stamp])) > 0
+    if (counted) touched.set(v.postId, (touched.get(v.postId) ?? 0) + 1)
+  }
+  for (const [postId, n] of touched) await execute(manager, 'UPDATE posts SET view_count = view_count + ? WHERE id = ?', [n, postId])
+  await refreshHotScores(manager, [...touched.keys()])
+  return [...touched.keys()]
+}
+
+class ViewBuffer {
+  private readonly pending = new Map<string, PendingView>()
+  private readonly perPost = new Map<number, number>()
+  private timer: NodeJS.Timeout | null = null
+  private flushing: Promise<void> | null = null
 
   constructor(private readonly db: DataSource) {}
 
-  record(postId: number, viewer: string): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ postId, viewer, resolve, reject })
-      if (!this.running) void this.drain()
-    })
+  /** Buffer a view to count; false when this viewer's view of the note is already waiting. */
+  add(postId: number, viewer: string): boolean {
+    const key = `${postId}|${viewer}`
+    if (this.pending.has(key) || this.pending.size >= MAX_PENDING) return false
+    this.pending.set(key, { postId, viewer, at: new Date(), flushing: false })
+    this.perPost.set(postId, (this.perPost.get(postId) ?? 0) + 1)
+    this.schedule(FLUSH_DELAY_MS)
+    return true
   }
 
-  private async drain(): Promise<void> {
-    this.running = true
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, 500)
+  has(postId: number, viewer: string): boolean {
+    return this.pending.has(`${postId}|${viewer}`)
+  }
+
+  count(postId: number): number {
+    return this.perPost.get(postId) ?? 0
+  }
+
+  private schedule(delay: number): void {
+    if (this.timer || this.flushing) return
+    this.timer = setTimeout(() => {
+      this.timer = null
+      void this.flush()
+    }, delay)
+    this.timer.unref()
+  }
+
+  /** Write every waiting view; resolves when they are committed (or put back after a storage fault). */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    const views = [...this.pending.values()].filter((v) => !v.flushing)
+    if (views.length === 0) return
+    views.forEach((v) => (v.flushing = true))
+    this.flushing = this.write(views).then((ok) => {
+      this.flushing = null
+      if (this.pending.size) this.schedule(ok ? FLUSH_DELAY_MS : RETRY_DELAY_MS)
+    })
+    return this.flushing
+  }
+
+  /** False when the database refused the write (lock, full disk): the views stay and are tried again later. */
+  private async write(views: PendingView[]): Promise<boolean> {
+    for (let i = 0; i < views.length; i += FLUSH_CHUNK) {
+      const chunk = views.slice(i, i + FLUSH_CHUNK)
+      let written: number[]
       try {
-        const counted = await this.write(batch)
-        batch.forEach((v, i) => v.resolve(counted[i]!))
-      } catch (err) {
-        batch.forEach((v) => v.reject(err))
+        written = await inTransaction(this.db, (m) => writeViews(m, chunk))
+      } catch {
+        views.slice(i).forEach((v) => (v.flushing = false))
+        return false
       }
+      for (const v of chunk) this.forget(v)
+      for (const listener of writtenListeners) listener(written)
     }
-    this.running = false
+    return true
   }
 
-  private write(batch: PendingView[]): Promise<boolean[]> {
-    const kind = kindOf(this.db)
-    const insert = insertIgnore(kind, 'post_views', ['post_id', 'viewer', 'viewed_at'])
-    return inTransaction(this.db, async (manager) => {
-      const now = new Date()
-      const cutoff = dateParam(kind, new Date(now.getTime() - VIEW_WINDOW_MS))
-      const stamp = dateParam(kind, now)
-      const counted: boolean[] = []
-      const touched = new Map<number, number>()
-      for (const v of batch) {
-        const renewed = await execute(manager, 'UPDATE post_views SET viewed_at = ? WHERE post_id = ? AND viewer = ? AND viewed_at < ?', [stamp, v.postId, v.viewer, cutoff])
-        const isNew = renewed > 0 || (await execute(manager, insert, [v.postId, v.viewer, stamp])) > 0
-        counted.push(isNew)
-        if (isNew) touched.set(v.postId, (touched.get(v.postId) ?? 0) + 1)
-      }
-      for (const [postId, n] of touched) await execute(manager, 'UPDATE posts SET view_count = view_count + ? WHERE id = ?', [n, postId])
-      await refreshHotScores(manager, [...touched.keys()])
-      return counted
-    })
+  private forget(v: PendingView): void {
+    this.pending.delete(`${v.postId}|${v.viewer}`)
+    const left = (this.perPost.get(v.postId) ?? 1) - 1
+    if (left > 0) this.perPost.set(v.postId, left)
+    else this.perPost.delete(v.postId)
   }
 }
 
-const recorders = new WeakMap<DataSource, ViewRecorder>()
+const buffers = new WeakMap<DataSource, ViewBuffer>()
 
-/** Count this view unless the same viewer was counted within the hour; resolves whether it counted. */
-export function recordView(db: DataSource, postId: number, viewer: string): Promise<boolean> {
-  let recorder = recorders.get(db)
-  if (!recorder) recorders.set(db, (recorder = new ViewRecorder(db)))
-  return recorder.record(postId, viewer)
+function bufferOf(db: DataSource): ViewBuffer {
+  let buffer = buffers.get(db)
+  if (!buffer) {
+    const created = new ViewBuffer(db)
+    buffers.set(db, (buffer = created))
+    beforeDatabaseClose(db, () => created.flush())
+  }
+  return buffer
+}
+
+/** Count this view (buffered); false when the same viewer's view of this note is already waiting. */
+export function recordView(db: DataSource, postId: number, viewer: string): boolean {
+  return bufferOf(db).add(postId, viewer)
+}
+
+/** Whether this viewer's view of the note is buffered (counted, not yet written). */
+export function viewPending(db: DataSource, postId: number, viewer: string): boolean {
+  return buffers.get(db)?.has(postId, viewer) ?? false
+}
+
+/** Views of the note counted by this process and not yet in its stored view_count. */
+export function pendingViews(db: DataSource, postId: number): number {
+  return buffers.get(db)?.count(postId) ?? 0
+}
+
+/** Write the buffered views now (tests; the close hook does it at shutdown). */
+export function flushViews(db: DataSource): Promise<void> {
+  return buffers.get(db)?.flush() ?? Promise.resolve()
 }
 
 /** Whether a view at `lastCounted` still hides this one. */

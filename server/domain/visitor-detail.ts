@@ -4,14 +4,15 @@ import type { SqlReader } from '../db/reader'
 import { toIso } from '../db/reader'
 import { loadPostDetail } from '../presenters/post'
 import { listGeneration } from './feed'
-import { recordView, viewedRecently } from './views'
+import { onViewsWritten, pendingViews, recordView, viewedRecently, viewPending } from './views'
 
 /*
  * A visitor's note detail (no token: no liked / collected / followed state to show). The note itself is
  * shared by every visitor, so it is loaded once per second per note (identical concurrent requests wait for
- * one load) and dropped at once when this process writes a note, comment, like or collect. The view is
- * still decided per visitor: a visitor counted within the hour is remembered here (a cache of a fact that
- * post_views holds; another instance simply asks the database), otherwise post_views decides.
+ * one load) and dropped at once when this process writes a note, comment, like, collect or views. The view
+ * is still decided per visitor: a visitor counted within the hour is remembered here (a cache of a fact that
+ * post_views holds; another instance simply asks the database), otherwise post_views (and the views still
+ * buffered, domain/views.ts) decide. Nothing here waits for a write.
  */
 
 const TTL_MS = 1000
@@ -25,6 +26,8 @@ interface Shared {
 }
 const notes = new Map<number, Shared>()
 const counted = new Map<string, number>()
+// The shared copies' view_count is behind once buffered views are written.
+onViewsWritten((postIds) => postIds.forEach((id) => notes.delete(id)))
 
 function shared(reader: SqlReader, postId: number): Promise<PostDetail | null> {
   const hit = notes.get(postId)
@@ -42,22 +45,23 @@ function remember(key: string, at: number): void {
   counted.set(key, at)
 }
 
+/** Decide whether this visitor's view counts (once per hour) and buffer it if so. */
+async function countView(db: DataSource, reader: SqlReader, postId: number, viewer: string): Promise<void> {
+  const key = `${postId}|${viewer}`
+  const known = counted.get(key)
+  if ((known !== undefined && viewedRecently(new Date(known))) || viewPending(db, postId, viewer)) return
+  const row = await reader.one<{ viewed_at: string | Date }>('SELECT viewed_at FROM post_views WHERE post_id = ? AND viewer = ?', [postId, viewer])
+  const last = row ? new Date(toIso(row.viewed_at)) : null
+  if (viewedRecently(last)) return remember(key, last!.getTime())
+  recordView(db, postId, viewer)
+  remember(key, Date.now())
+}
+
 /** The detail as a visitor sees it, with this visitor's view counted (once per hour); null: no such note. */
 export async function visitorDetail(db: DataSource, reader: SqlReader, postId: number, viewer: string): Promise<PostDetail | null> {
   const detail = await shared(reader, postId)
   if (!detail) return null
-  const key = `${postId}|${viewer}`
-  const known = counted.get(key)
-  if (known !== undefined && viewedRecently(new Date(known))) return detail
-  const row = await reader.one<{ viewed_at: string | Date }>('SELECT viewed_at FROM post_views WHERE post_id = ? AND viewer = ?', [postId, viewer])
-  const last = row ? new Date(toIso(row.viewed_at)) : null
-  if (viewedRecently(last)) {
-    remember(key, last!.getTime())
-    return detail
-  }
-  const isNew = await recordView(db, postId, viewer)
-  remember(key, Date.now())
-  if (!isNew) return detail
-  notes.delete(postId) // the shared copy's view_count is now behind
-  return { ...detail, view_count: detail.view_count + 1 }
+  await countView(db, reader, postId, viewer)
+  const waiting = pendingViews(db, postId)
+  return waiting ? { ...detail, view_count: detail.view_count + waiting } : detail
 }

@@ -8,7 +8,7 @@ import { collectNote, uncollectNote } from '../../../domain/collections'
 import { listFeed } from '../../../domain/feed'
 import { createNote, deleteNote, updateNote, type NotesEnv } from '../../../domain/notes'
 import { visitorDetail } from '../../../domain/visitor-detail'
-import { recordView, viewedRecently, viewerKey } from '../../../domain/views'
+import { pendingViews, recordView, viewedRecently, viewerKey, viewPending } from '../../../domain/views'
 import { mediaStorage } from '../../../media/storage'
 import { loadPostDetail } from '../../../presenters/post'
 import { ok } from '../../envelope'
@@ -26,14 +26,15 @@ export async function listPosts(ctx: Context, deps: AppDeps): Promise<void> {
 }
 
 /**
- * Note detail. Drafts exist only for their author (404 for anyone else). The view is counted on the server
- * (once per viewer per hour); `skipViewCount` is accepted and ignored. Visitors share a briefly cached
- * copy of the note (domain/visitor-detail.ts).
+ * Note detail, answered from the read connections. Drafts exist only for their author (404 for anyone
+ * else). The view is counted on the server (once per viewer per hour), buffered and written after the
+ * reply (domain/views.ts); `skipViewCount` is accepted and ignored. Visitors share a briefly cached copy
+ * of the note (domain/visitor-detail.ts).
  */
 export async function getPost(ctx: Context, deps: AppDeps): Promise<void> {
   const { id } = validated<unknown, unknown, IdParams>(ctx).params
   const me = viewer(ctx)
-  const key = viewerKey(me?.id ?? null, ctx.ip, ctx.get('user-agent'))
+  const key = viewerKey(me?.id ?? null, ctx.ip)
   const reader = readerFor(deps.db)
   if (!me) {
     const detail = await visitorDetail(deps.db, reader, id, key)
@@ -43,7 +44,8 @@ export async function getPost(ctx: Context, deps: AppDeps): Promise<void> {
   const loaded = await loadPostDetail(reader, id, me.id, key)
   if (!loaded || (loaded.isDraft && loaded.authorId !== me.id)) throw NotFound('笔记不存在')
   const { detail } = loaded
-  if (!loaded.isDraft && !viewedRecently(loaded.viewedAt) && (await recordView(deps.db, id, key))) detail.view_count += 1
+  if (!loaded.isDraft && !viewedRecently(loaded.viewedAt) && !viewPending(deps.db, id, key)) recordView(deps.db, id, key)
+  detail.view_count += pendingViews(deps.db, id)
   ok(ctx, detail)
 }
 
