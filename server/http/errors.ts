@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa'
 import { QueryFailedError } from 'typeorm'
 import type { Logger } from 'pino'
+import { StorageFault, storageFault } from '../db/faults'
 
 /** Default messages of the spec's error catalogue (member §8, admin §8). */
 export const STATUS_MESSAGES: Record<number, string> = {
@@ -13,6 +14,8 @@ export const STATUS_MESSAGES: Record<number, string> = {
   415: '不支持的文件类型',
   429: '请求过于频繁，请稍后再试',
   500: '服务器内部错误',
+  503: '服务器繁忙，请稍后重试',
+  507: '服务器存储空间已满，暂时无法保存，请稍后重试',
 }
 
 /** An error with an HTTP status whose message is safe to show to the client. */
@@ -47,9 +50,31 @@ function fromDatabaseError(err: QueryFailedError): HttpError | null {
   return null
 }
 
+/** A temporary condition: 503 / 507 with Retry-After in the header and in the envelope's data. */
+function retryLater(status: 503 | 507, retryAfterSeconds: number, message = STATUS_MESSAGES[status]): HttpError {
+  return new HttpError(status, message, { retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) })
+}
+
+/**
+ * The storage could not take the write (server/db/faults.ts): the lock held elsewhere past the busy timeout,
+ * a full disk (database or uploads), a read-only or failing database file, a server that is stopping. Not
+ * the client's fault and not a bug: the server recovers by itself once the cause is gone. A raw
+ * SQLITE_READONLY outside the writer is a write that bypassed it: a bug, left to be a logged 500.
+ */
+function fromStorageFault(err: unknown): HttpError | null {
+  const kind = storageFault(err)
+  if (kind === 'busy') return retryLater(503, 2)
+  if (kind === 'full') return retryLater(507, 60)
+  if (!(err instanceof StorageFault)) return null
+  if (kind === 'closed') return retryLater(503, 5, '服务器正在重启，请稍后重试')
+  return retryLater(503, 30, '数据库暂时无法写入，请稍后重试')
+}
+
 /** Normalise anything thrown below into an HttpError; unknown errors become a logged 500. */
 export function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err
+  const fault = fromStorageFault(err)
+  if (fault) return fault
   if (err instanceof QueryFailedError) {
     const mapped = fromDatabaseError(err)
     if (mapped) return mapped
@@ -77,7 +102,8 @@ export function errorMiddleware(logger: Logger) {
       await next()
     } catch (err) {
       const httpError = toHttpError(err)
-      if (httpError.status >= 500) logger.error({ err, reqId: ctx.state.requestId }, 'request failed')
+      if (httpError.status === 500) logger.error({ err, reqId: ctx.state.requestId }, 'request failed')
+      else if (httpError.status > 500) logger.warn({ err, reqId: ctx.state.requestId }, `request refused: ${httpError.message}`)
       ctx.status = httpError.status
       ctx.set(httpError.headers)
       ctx.body = { code: httpError.status, success: false, message: httpError.message, data: httpError.data }

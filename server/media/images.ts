@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { commitFile, newMediaName, thumbnailUrlOf, uploadPath, type MediaStorage } from './storage'
+import { storageFault } from '../db/faults'
+import { blameFullDisk, commitFile, newMediaName, thumbnailUrlOf, uploadPath, type MediaStorage } from './storage'
 
 /*
  * Images are accepted by content, never by name or declared type: sharp must decode the file as JPEG, PNG,
@@ -38,7 +39,8 @@ export async function storeImage(storage: MediaStorage, file: string, workDir: s
   let format: string | undefined
   try {
     format = (await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format
-  } catch {
+  } catch (err) {
+    await blameFullDisk(workDir, err)
     throw new ImageRejected('请选择图片文件')
   }
   if (!format || !IMAGE_FORMATS.has(format)) throw new ImageRejected('不支持的文件类型')
@@ -55,8 +57,10 @@ export async function storeImage(storage: MediaStorage, file: string, workDir: s
     await commitFile(storage, thumbTmp, thumb.rel)
     await commitFile(storage, displayTmp, display.rel)
     return { url: display.url, thumbnailUrl: thumb.url, width: info.width, height: info.height }
-  } catch {
+  } catch (err) {
     await Promise.all([rm(displayTmp, { force: true }), rm(thumbTmp, { force: true })])
+    if (storageFault(err)) throw err
+    await blameFullDisk(workDir, err)
     throw new ImageRejected('处理图片失败，请重试')
   }
 }

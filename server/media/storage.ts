@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { access, copyFile, mkdir, mkdtemp, rename, rm, unlink } from 'node:fs/promises'
+import { access, copyFile, mkdir, mkdtemp, readdir, rename, rm, statfs, unlink } from 'node:fs/promises'
 import path from 'node:path'
+import { StorageFault } from '../db/faults'
 
 /*
  * Where uploaded media lives: DATA_DIR/uploads/YYYY/MM/<random>.<ext>, served at /uploads/YYYY/MM/...
@@ -29,6 +30,27 @@ export async function makeWorkDir(storage: MediaStorage): Promise<string> {
 
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true })
+}
+
+/** Work directories left by uploads a crash or a kill interrupted: removed at start, before serving. */
+export async function sweepWorkDirs(storage: MediaStorage): Promise<number> {
+  const names = await readdir(storage.tmpDir).catch(() => [] as string[])
+  const stale = names.filter((n) => n.startsWith('req-'))
+  await Promise.all(stale.map((n) => removeDir(path.join(storage.tmpDir, n))))
+  return stale.length
+}
+
+/** Below this much free space a failed media write is blamed on the disk, not on the file. */
+const LOW_SPACE_BYTES = 2 * 1024 * 1024
+
+/**
+ * After a media write or decode failed: when the disk under `dir` is (nearly) full, throw a StorageFault
+ * (answered 507) instead of letting the failure pass for a bad file. image and formidable errors do not
+ * always carry ENOSPC (a file cut short by a full disk just fails to decode).
+ */
+export async function blameFullDisk(dir: string, err: unknown): Promise<void> {
+  const fs = await statfs(dir).catch(() => null)
+  if (fs && fs.bavail * fs.bsize < LOW_SPACE_BYTES) throw new StorageFault('full', err)
 }
 
 /** A new server-chosen location: `rel` is relative to the uploads root, `url` the public path. */

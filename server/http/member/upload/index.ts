@@ -2,6 +2,7 @@ import type Router from '@koa/router'
 import type { Context } from 'koa'
 import { requireUserOrAdmin } from '../../../auth/middleware'
 import { BATCH_MAX_FILES, UPLOAD_MESSAGES, type ImageUploadReply } from '../../../contract/upload'
+import { storageFault } from '../../../db/faults'
 import type { AppDeps } from '../../../deps'
 import { IMAGE_MAX_BYTES, ImageRejected, storeImage } from '../../../media/images'
 import { displayName, mediaStorage, type MediaStorage } from '../../../media/storage'
@@ -75,7 +76,7 @@ export function registerUploadRoutes(router: Router, deps: AppDeps): void {
     if (thumb && thumb.size > IMAGE_MAX_BYTES) throw new HttpError(413, UPLOAD_MESSAGES.imageTooBig)
     if (!(await isStoredVideo(video.filepath))) throw Invalid(UPLOAD_MESSAGES.notVideo)
     try {
-      const cover = thumb ? await storeImage(storage, thumb.filepath, ctx.state.workDir as string).catch(() => Promise.reject(new ImageRejected('视频封面必须是图片'))) : null
+      const cover = thumb ? await storeImage(storage, thumb.filepath, ctx.state.workDir as string).catch((err: unknown) => Promise.reject(storageFault(err) ? err : new ImageRejected('视频封面必须是图片'))) : null
       const stored = await storeVideo(storage, video.filepath)
       const coverUrl = cover?.url ?? null
       ok(ctx, { url: stored.url, coverUrl, cover: coverUrl, thumbnailUrl: cover?.thumbnailUrl ?? null, originalname: displayName(video.originalFilename), size: stored.size, duration: 0 }, '视频上传成功')

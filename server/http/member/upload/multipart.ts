@@ -1,7 +1,8 @@
 import type { Context, Next } from 'koa'
 import { koaBody } from 'koa-body'
 import { UPLOAD_MESSAGES } from '../../../contract/upload'
-import { makeWorkDir, removeDir, type MediaStorage } from '../../../media/storage'
+import { storageFault } from '../../../db/faults'
+import { blameFullDisk, makeWorkDir, removeDir, type MediaStorage } from '../../../media/storage'
 import { HttpError, Invalid } from '../../errors'
 
 /*
@@ -64,6 +65,9 @@ export function multipart(storage: MediaStorage, limits: MultipartLimits) {
       try {
         await parse(ctx, async () => {})
       } catch (err) {
+        // A full disk is the server's problem (507), whatever formidable made of it.
+        if (storageFault(err)) throw err
+        await blameFullDisk(workDir, err)
         throw translate(err, limits)
       }
       await next()
