@@ -2,12 +2,22 @@ import type Router from '@koa/router'
 import type { AppDeps } from '../deps'
 import { Comment, Like, Post, User } from '../db/entities'
 import { ok } from './envelope'
+import { checkHealth, liveness } from './health'
 
 /** Public status routes of the documented API: health and site-wide counts. */
 export function registerSystemRoutes(router: Router, deps: AppDeps): void {
-  router.get('/health', (ctx) => {
-    ok(ctx, { status: 'ok', timestamp: new Date().toISOString(), uptime: Math.round((Date.now() - deps.startedAt) / 1000) })
+  /** Read and write probes, disk space, Redis (http/health.ts): 200 `ok`, or 503 `degraded` naming the part. */
+  router.get('/health', async (ctx) => {
+    const report = await checkHealth(deps)
+    if (report.status === 'ok') return ok(ctx, report)
+    const failing = Object.entries(report.checks).filter(([, v]) => v !== 'ok' && v !== 'off').map(([k]) => k)
+    ctx.status = 503
+    ctx.set('Retry-After', '5')
+    ctx.body = { code: 503, success: false, message: `服务部分不可用：${failing.join('、')}`, data: report }
   })
+
+  /** Liveness only: the process answers (no database work). */
+  router.get('/health/live', (ctx) => ok(ctx, liveness(deps)))
 
   router.get('/stats', async (ctx) => {
     const [users, posts, comments, likes] = await Promise.all([
