@@ -1,12 +1,14 @@
 import 'reflect-metadata'
-import type { Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { createApp } from './app'
 import { ConfigError, loadConfig, type AppConfig } from './config'
-import { openDatabase } from './db/data-source'
+import { closeDatabase, openDatabase } from './db/data-source'
 import type { AppDeps } from './deps'
+import { RequestGate } from './http/drain'
 import { createLogger } from './logger'
+import { mediaStorage, sweepWorkDirs } from './media/storage'
 import { seedDemoIfEmpty } from './seed/demo'
 
 export interface RunningServer {
@@ -18,6 +20,8 @@ export interface RunningServer {
 
 /** How long in-flight requests get to finish after SIGTERM before connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
+/** While draining, connections that became idle are closed this often (their last reply said Connection: close). */
+const IDLE_SWEEP_MS = 100
 
 function describeDatabase(config: AppConfig): string {
   return config.database.kind === 'sqlite' ? `SQLite at ${config.database.url}` : `${config.database.kind} (DATABASE_URL)`
@@ -47,11 +51,19 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     throw new ConfigError(`Cannot connect to REDIS_URL: ${(err as Error).message}`)
   }
   const deps: AppDeps = { config, db, logger, redis, startedAt: Date.now() }
+  // Uploads a crash or kill interrupted left their work folders behind.
+  const swept = await sweepWorkDirs(mediaStorage(config.uploadsDir))
+  if (swept) logger.info({ swept }, 'removed work folders of interrupted uploads')
   if (config.demo) await seedDemoIfEmpty(deps)
   const app = createApp(deps)
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s))
-    s.once('error', reject)
+  const gate = new RequestGate()
+  const server: Server = createServer(gate.listener(app.callback()))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject)
+      resolve()
+    })
   })
   server.keepAliveTimeout = 65_000
   const port = (server.address() as AddressInfo).port
@@ -63,14 +75,20 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     deps,
     stop: () =>
       (stopping ??= (async () => {
-        // Stop accepting, let in-flight requests finish, then close the database cleanly.
+        // Stop accepting; requests on kept-alive connections get 503 + Connection: close; in-flight ones
+        // finish within the grace period (their replies close the connection too).
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         server.closeIdleConnections()
-        const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+        const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS)
+        const finished = await gate.drain(SHUTDOWN_GRACE_MS)
+        if (!finished) logger.warn({ cut: gate.inFlightCount }, 'grace period over: cutting the requests still running')
+        clearInterval(sweep)
+        server.closeAllConnections()
         await closed
-        clearTimeout(timer)
         redis?.disconnect()
-        await db.destroy()
+        // Buffered views and queued writes go through the writer, the WAL is merged into the database
+        // file, then every connection closes.
+        await closeDatabase(db, { checkpoint: true })
       })()),
   }
 }
@@ -94,7 +112,10 @@ async function main(): Promise<void> {
   const { url } = running
   process.stdout.write(`Shiliu server listening on ${url}\n  member app: ${url}/\n  admin app:  ${url}/admin\n  database:   ${describeDatabase(config)}\n`)
   ;(process as unknown as { parentPort?: ParentPort }).parentPort?.postMessage({ type: 'ready', port: running.port })
+  let signals = 0
   const shutdown = (signal: string) => {
+    // A second signal while stopping means "now": exit without waiting.
+    if (++signals > 1) process.exit(1)
     process.stdout.write(`${signal} received, shutting down...\n`)
     running.stop().then(
       () => process.exit(0),
@@ -104,8 +125,8 @@ async function main(): Promise<void> {
       },
     )
   }
-  process.once('SIGTERM', () => shutdown('SIGTERM'))
-  process.once('SIGINT', () => shutdown('SIGINT'))
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
 }
 
 const isEntry = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('dist/server/main.js')
