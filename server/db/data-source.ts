@@ -6,6 +6,7 @@ import type { DatabaseConfig } from '../config'
 import { entities } from './entities'
 import { migrationsFor } from './migrations'
 import { registerWriter } from './transaction'
+import { openWriteConnection, type WriteConnection } from './write-connection'
 import { SqliteWriter } from './writer'
 
 /** SQLite settings of ARCHITECTURE.md §4: durable WAL, enforced foreign keys, wait instead of failing on locks. */
@@ -63,28 +64,30 @@ export async function closeDatabase(db: DataSource, options: { checkpoint?: bool
 }
 
 async function openSqlite(db: DatabaseConfig): Promise<DataSource> {
-  const writable = new DataSource(dataSourceOptions(db))
-  await writable.initialize()
+  const options = dataSourceOptions(db) as DataSourceOptions & { database: string }
+  // The writer's maintenance connection: migrations now, exclusive work and checkpoints later.
+  const maintenance = new DataSource(options)
+  await maintenance.initialize()
+  let readable: DataSource | null = null
+  let connection: WriteConnection | null = null
   try {
-    for (const pragma of SQLITE_WRITER_PRAGMAS) await writable.query(pragma)
-    await writable.runMigrations({ transaction: 'each' })
-  } catch (err) {
-    await writable.destroy()
-    throw err
-  }
-  // Everything else reads through a read-only connection: a write that bypasses the writer fails loudly
-  // (SQLITE_READONLY) instead of slipping into whatever transaction the writer has open.
-  const readable = new DataSource({ ...dataSourceOptions(db), enableWAL: false, flags: sqlite3.OPEN_READONLY } as DataSourceOptions)
-  try {
+    for (const pragma of SQLITE_WRITER_PRAGMAS) await maintenance.query(pragma)
+    await maintenance.runMigrations({ transaction: 'each' })
+    connection = await openWriteConnection(options, maintenance)
+    // Everything else reads through a read-only connection: a write that bypasses the writer fails
+    // loudly (SQLITE_READONLY) instead of slipping into whatever transaction the writer has open.
+    readable = new DataSource({ ...options, enableWAL: false, flags: sqlite3.OPEN_READONLY } as DataSourceOptions)
     await readable.initialize()
+    const writer = new SqliteWriter(connection)
+    registerWriter(readable, writer)
+    closeInOrder(readable, writer)
+    return readable
   } catch (err) {
-    await writable.destroy()
+    if (readable?.isInitialized) await readable.destroy()
+    if (connection) await connection.close()
+    else await maintenance.destroy()
     throw err
   }
-  const writer = new SqliteWriter(writable)
-  registerWriter(readable, writer)
-  closeInOrder(readable, writer)
-  return readable
 }
 
 /**

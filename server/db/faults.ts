@@ -63,7 +63,9 @@ export function storageFault(err: unknown): FaultKind | null {
   if (err instanceof StorageFault) return err.kind
   for (const e of layers(err)) {
     if (e instanceof StorageFault) return e.kind
-    const kind = typeof e.code === 'string' ? KIND_BY_CODE[e.code] : undefined
+    // Extended codes (better-sqlite3: SQLITE_IOERR_WRITE, SQLITE_BUSY_SNAPSHOT) count as their primary code.
+    const code = typeof e.code === 'string' ? (/^SQLITE_[A-Z]+/.exec(e.code)?.[0] ?? e.code) : undefined
+    const kind = code ? KIND_BY_CODE[code] : undefined
     if (kind) return kind
     // Extended result codes arrive in the message only ("SQLITE_IOERR: disk I/O error").
     const message = typeof e.message === 'string' ? e.message : ''

@@ -1,7 +1,8 @@
 import type sqlite3 from 'sqlite3'
 import type { DataSource, EntityManager } from 'typeorm'
 import type { DatabaseKind } from '../config'
-import { settle, statementAll, statementRun, type SqlValue } from './reader'
+import { readerFor, settle, statementAll, statementRun, type SqlValue } from './reader'
+import type { NativeDatabase, NativeStatement } from './write-connection'
 
 /*
  * Raw SQL inside commands (transactions). Statements are written once with `?` placeholders, unquoted
@@ -24,9 +25,10 @@ export function dialect(kind: DatabaseKind, sql: string): string {
 }
 
 /*
- * On SQLite, statements go straight to the connection TypeORM itself uses (so they take part in its open
- * transaction), as cached prepared statements: ~30 µs instead of ~200 µs through TypeORM's query runner.
- * The statements are finalised before the DataSource closes.
+ * On SQLite, a job's statements go straight to the writer's connection (so they take part in the batch's
+ * open transaction), as cached prepared statements: ~30 µs instead of ~200 µs through TypeORM's query
+ * runner. A statement that fails is reset at once (reader.ts `settle`). The statements are finalised
+ * before the DataSource closes.
  */
 const STATEMENT_CACHE_SIZE = 300
 const writers = new WeakMap<DataSource, Map<string, sqlite3.Statement>>()
@@ -66,7 +68,40 @@ async function prepared(target: { conn: sqlite3.Database; cache: Map<string, sql
   return stmt
 }
 
+/*
+ * The writer's native connection (better-sqlite3, write-connection.ts): statements run synchronously, so a
+ * job's statements follow each other without an event-loop round trip. Its statements bind values as
+ * node-sqlite3 does (booleans as 1/0, dates as epoch milliseconds).
+ */
+const nativeCaches = new WeakMap<NativeDatabase, Map<string, NativeStatement>>()
+
+function nativeOf(db: Db): NativeDatabase | null {
+  if (!('connection' in db) || db.connection.options.type !== 'better-sqlite3') return null
+  return (db.connection.driver as unknown as { databaseConnection: NativeDatabase }).databaseConnection
+}
+
+function nativeStatement(native: NativeDatabase, sql: string): NativeStatement {
+  let cache = nativeCaches.get(native)
+  if (!cache) nativeCaches.set(native, (cache = new Map()))
+  let stmt = cache.get(sql)
+  if (!stmt) {
+    stmt = native.prepare(sql)
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+    cache.set(sql, stmt)
+  }
+  return stmt
+}
+
 export async function query<T>(db: Db, sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+  const native = nativeOf(db)
+  if (native) {
+    const stmt = nativeStatement(native, sql)
+    if (stmt.reader) return stmt.all(...params) as T[]
+    stmt.run(...params)
+    return []
+  }
+  // Outside a job, on SQLite: the read pool (reader.ts), never the connection TypeORM shares.
+  if (!('connection' in db) && db.options.type === 'sqlite') return readerFor(db).all<T>(sql, params)
   const sqlite = sqliteStatements(db)
   if (!sqlite) return db.query(dialect(kindOf(db), sql), [...params]) as Promise<T[]>
   const stmt = await prepared(sqlite, sql)
@@ -78,6 +113,11 @@ export async function query<T>(db: Db, sql: string, params: readonly SqlValue[] 
 export async function execute(manager: EntityManager, sql: string, params: readonly SqlValue[] = []): Promise<number> {
   const runner = manager.queryRunner
   if (!runner) throw new Error('execute() needs a transactional EntityManager')
+  const native = nativeOf(manager)
+  if (native) {
+    const stmt = nativeStatement(native, sql)
+    return stmt.reader ? stmt.all(...params).length : stmt.run(...params).changes
+  }
   const sqlite = sqliteStatements(manager)
   if (sqlite) {
     const stmt = await prepared(sqlite, sql)

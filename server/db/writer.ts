@@ -1,27 +1,36 @@
-import type sqlite3 from 'sqlite3'
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm'
 import { StorageFault, storageFault, type FaultKind } from './faults'
-import { databaseExec } from './reader'
+import type { WriteConnection, WriterMode } from './write-connection'
 
 /*
  * The one SQLite writer (docs/decisions.md "SQLite writer"). It owns the only read-write connection of the
- * database; nothing else in the process can reach it. Writes arrive as jobs (`work(manager)`), queued in
- * order, and are group-committed:
+ * database (write-connection.ts); nothing else in the process can reach it. Writes arrive as jobs
+ * (`work(manager)`), queued in order, and are group-committed:
  *
- *   BEGIN IMMEDIATE                      take the write lock now, so the busy timeout applies to it
- *     SAVEPOINT job; work; RELEASE job   for each queued job (at most MAX_BATCH); a job that throws is
- *                                        rolled back to its savepoint alone and the others go on
- *   COMMIT                               one commit, one fsync (synchronous=FULL) for the whole batch
+ *   BEGIN IMMEDIATE                      take the write lock now (waiting up to the busy timeout for it)
+ *     SAVEPOINT job; work; RELEASE job   for each queued job; a job that throws is rolled back to its
+ *                                        savepoint alone and the others go on
+ *   COMMIT                               one commit for the whole batch
+ *   fsync of the WAL                     one per batch (or fewer: one fsync covers every commit before it)
  *
- * and only then is each job's promise settled: a job is acknowledged after its data is durable. A storage
+ * and only then is each job's promise settled: a job is acknowledged after its data is durable. In native
+ * mode the fsync runs on libuv's pool while the next batch already executes (write-connection.ts). A storage
  * fault (lock held elsewhere past the busy timeout, disk full, I/O error) fails the whole batch with a
  * StorageFault; the transaction is rolled back and the next batch starts clean, so the writer recovers as
  * soon as the cause is gone. Jobs run strictly one after another; one that never settles would stall the
  * queue, which is why a job only touches the database (no network, files or hashing inside it).
  */
 
-/** Enough to amortise an fsync over a busy moment, small enough that one batch never holds writes long. */
-const MAX_BATCH = 200
+/** Jobs per batch, at most. */
+const MAX_BATCH = 500
+/**
+ * A batch stops taking jobs after this long (the rest wait for the next one): in native mode a batch runs
+ * on the main thread without a break, so this bounds how long requests wait for the event loop.
+ */
+const MAX_BATCH_MS = 15
+export const BUSY_TIMEOUT_MS = 5000
+/** Native mode: background PASSIVE checkpoints on the maintenance connection (the jobs' one never checkpoints). */
+const CHECKPOINT_EVERY_MS = 1000
 
 export type Work<T> = (manager: EntityManager) => Promise<T>
 
@@ -32,7 +41,7 @@ interface Job {
   reject: (err: unknown) => void
 }
 
-/** Maintenance work that needs the connection to itself outside any batch (seeding, checkpoints). */
+/** Maintenance work that needs the database to itself outside any batch (seeding, migrations in tests). */
 interface Exclusive {
   kind: 'exclusive'
   work: (ds: DataSource) => Promise<unknown>
@@ -41,6 +50,7 @@ interface Exclusive {
 }
 
 export interface WriterState {
+  mode: WriterMode
   queued: number
   batches: number
   jobs: number
@@ -50,22 +60,33 @@ export interface WriterState {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 export class SqliteWriter {
   private readonly queue: Array<Job | Exclusive> = []
   private running = false
   private closed = false
   private idle: Array<() => void> = []
-  private readonly conn: sqlite3.Database
   private readonly runner: QueryRunner
   private readonly manager: EntityManager
-  private readonly stats = { batches: 0, jobs: 0 }
+  private readonly stats = { batches: 0, jobs: 0, syncs: 0, beginMs: 0, jobsMs: 0, commitMs: 0, maxBatch: 0 }
   private lastFault: WriterState['fault'] = null
+  private readonly checkpointTimer: NodeJS.Timeout | null = null
+  private inExclusive = false
+  /** Committed batches waiting for the fsync that makes them durable. */
+  private committed: Array<{ batch: Job[]; outcomes: Outcome[] }> = []
+  private syncing = false
 
-  constructor(private readonly ds: DataSource) {
-    this.conn = (ds.driver as unknown as { databaseConnection: sqlite3.Database }).databaseConnection
-    // The SQLite driver has one query runner per DataSource; the jobs' manager is bound to it.
-    this.runner = ds.createQueryRunner()
-    this.manager = ds.createEntityManager(this.runner)
+  constructor(private readonly conn: WriteConnection) {
+    // The SQLite drivers have one query runner per DataSource; the jobs' manager is bound to it.
+    this.runner = conn.jobs.createQueryRunner()
+    this.manager = conn.jobs.createEntityManager(this.runner)
+    if (conn.mode === 'native') {
+      this.checkpointTimer = setInterval(() => {
+        if (!this.inExclusive && !this.closed) conn.checkpoint('PASSIVE').catch(() => undefined)
+      }, CHECKPOINT_EVERY_MS)
+      this.checkpointTimer.unref()
+    }
   }
 
   /** Queue a write job; resolves with its result once its batch has committed. */
@@ -73,102 +94,166 @@ export class SqliteWriter {
     return this.enqueue({ kind: 'job', work } as Omit<Job, 'resolve' | 'reject'>) as Promise<T>
   }
 
-  /** Run `work` with the write DataSource to itself, between batches (it manages its own transactions). */
+  /** Run `work` with a read-write DataSource to itself, between batches (it manages its own transactions). */
   exclusive<T>(work: (ds: DataSource) => Promise<T>): Promise<T> {
     return this.enqueue({ kind: 'exclusive', work } as Omit<Exclusive, 'resolve' | 'reject'>) as Promise<T>
   }
 
   state(): WriterState {
-    return { queued: this.queue.length, ...this.stats, fault: this.lastFault }
+    return { mode: this.conn.mode, queued: this.queue.length, batches: this.stats.batches, jobs: this.stats.jobs, fault: this.lastFault }
   }
 
   /** Resolves when every job queued so far has settled. */
   drained(): Promise<void> {
-    if (!this.running && this.queue.length === 0) return Promise.resolve()
+    if (this.isIdle()) return Promise.resolve()
     return new Promise((resolve) => this.idle.push(resolve))
   }
 
-  /** Refuse new jobs, finish the queued ones, optionally merge the WAL into the database file, close. */
+  private isIdle(): boolean {
+    return !this.running && this.queue.length === 0 && !this.syncing && this.committed.length === 0
+  }
+
+  private wakeIdle(): void {
+    if (this.isIdle()) for (const resolve of this.idle.splice(0)) resolve()
+  }
+
+  /** Refuse new jobs, finish the queued ones, optionally merge the whole WAL into the database file, close. */
   async close(options: { checkpoint?: boolean } = {}): Promise<void> {
     this.closed = true
+    if (this.checkpointTimer) clearInterval(this.checkpointTimer)
     await this.drained()
-    if (options.checkpoint) await this.exec('PRAGMA wal_checkpoint(TRUNCATE)').catch(() => undefined)
-    await this.ds.destroy()
+    if (process.env.SHILIU_WRITER_STATS) process.stderr.write(`writer (${this.conn.mode}): ${JSON.stringify(this.stats)}\n`)
+    if (options.checkpoint) await this.conn.checkpoint('TRUNCATE').catch(() => undefined)
+    await this.conn.close()
   }
 
   private enqueue(item: Omit<Job, 'resolve' | 'reject'> | Omit<Exclusive, 'resolve' | 'reject'>): Promise<unknown> {
     if (this.closed) return Promise.reject(new StorageFault('closed', new Error('the database is closing')))
     return new Promise((resolve, reject) => {
       this.queue.push({ ...item, resolve, reject } as Job | Exclusive)
-      if (!this.running) void this.loop()
+      if (!this.running) {
+        this.running = true
+        // Start on the next turn of the event loop: every job submitted until then joins the first batch.
+        setImmediate(() => void this.loop())
+      }
     })
   }
 
   private async loop(): Promise<void> {
-    this.running = true
     try {
       while (this.queue.length) {
         const head = this.queue[0]!
         if (head.kind === 'exclusive') {
           this.queue.shift()
-          await head.work(this.ds).then(head.resolve, head.reject)
+          this.inExclusive = true
+          await head.work(this.conn.maintenance).then(head.resolve, head.reject)
+          this.inExclusive = false
           continue
         }
-        let n = 0
-        while (n < this.queue.length && n < MAX_BATCH && this.queue[n]!.kind === 'job') n++
-        await this.runBatch(this.queue.splice(0, n) as Job[])
+        await this.runBatch()
+        // Native mode runs a whole batch without a break: let the event loop serve requests before the next.
+        if (this.conn.mode === 'native' && this.queue.length) await new Promise((resolve) => setImmediate(resolve))
       }
     } finally {
       this.running = false
-      for (const resolve of this.idle.splice(0)) resolve()
+      this.wakeIdle()
     }
   }
 
-  private async runBatch(batch: Job[]): Promise<void> {
+  /** One batch from the head of the queue: the jobs waiting now, up to MAX_BATCH and MAX_BATCH_MS. */
+  private async runBatch(): Promise<void> {
+    let waiting = 0
+    while (waiting < this.queue.length && waiting < MAX_BATCH && this.queue[waiting]!.kind === 'job') waiting++
+    const t0 = performance.now()
     try {
       await this.begin()
     } catch (err) {
-      return this.fail(batch, [], err)
+      return this.fail(this.queue.splice(0, waiting) as Job[], [], err)
     }
+    const t1 = performance.now()
+    const batch: Job[] = []
     const outcomes: Outcome[] = []
     this.markTransaction(true)
     try {
-      for (const job of batch) {
-        await this.exec('SAVEPOINT job')
+      while (batch.length < waiting && (batch.length === 0 || performance.now() - t1 < MAX_BATCH_MS)) {
+        const job = this.queue.shift() as Job
+        batch.push(job)
+        await this.conn.exec('SAVEPOINT job')
         try {
           outcomes.push({ ok: true, value: await job.work(this.manager) })
         } catch (error) {
           // A storage fault may have ended the whole transaction (SQLite rolls back on FULL / IOERR).
           if (storageFault(error)) throw error
-          await this.exec('ROLLBACK TO job')
+          await this.conn.exec('ROLLBACK TO job')
           outcomes.push({ ok: false, error })
         }
-        await this.exec('RELEASE job')
+        await this.conn.exec('RELEASE job')
       }
-      await this.exec('COMMIT')
+    } catch (err) {
+      this.markTransaction(false)
+      return this.fail(batch, outcomes, err)
+    }
+    const t2 = performance.now()
+    try {
+      await this.conn.exec('COMMIT')
     } catch (err) {
       return this.fail(batch, outcomes, err)
     } finally {
       this.markTransaction(false)
     }
-    this.stats.batches++
-    this.stats.jobs += batch.length
+    this.count(batch.length, t0, t1, t2)
     this.lastFault = null
+    // Jobs that rolled back owe nothing to the disk; the others wait for the fsync.
     batch.forEach((job, i) => {
       const outcome = outcomes[i]!
-      if (outcome.ok) job.resolve(outcome.value)
-      else job.reject(outcome.error)
+      if (!outcome.ok) job.reject(outcome.error)
     })
+    this.committed.push({ batch, outcomes })
+    this.syncCommitted()
   }
 
-  /** BEGIN IMMEDIATE; a connection found inside a transaction (never expected) is rolled back first. */
+  /** fsync, then acknowledge every batch committed before it started; one fsync at a time, the next covering the rest. */
+  private syncCommitted(): void {
+    if (this.syncing || this.committed.length === 0) return
+    const ready = this.committed.splice(0)
+    this.syncing = true
+    const settle = (err: unknown) => {
+      const fault = err === null ? null : new StorageFault(storageFault(err) ?? 'io', err)
+      for (const { batch, outcomes } of ready)
+        batch.forEach((job, i) => {
+          const outcome = outcomes[i]!
+          if (!outcome.ok) return
+          if (fault) job.reject(fault)
+          else job.resolve(outcome.value)
+        })
+      this.syncing = false
+      this.syncCommitted()
+      this.wakeIdle()
+    }
+    this.stats.syncs++
+    this.conn.sync().then(() => settle(null), settle)
+  }
+
+  /**
+   * BEGIN IMMEDIATE. Portable mode waits for a lock held elsewhere inside SQLite (busy_timeout, on a pool
+   * thread); native mode must not block the main thread, so it retries on a timer up to the same timeout.
+   * A connection found inside a transaction (never expected) is rolled back first.
+   */
   private async begin(): Promise<void> {
-    try {
-      await this.exec('BEGIN IMMEDIATE')
-    } catch (err) {
-      if (!/within a transaction/.test((err as Error).message)) throw err
-      await this.exec('ROLLBACK')
-      await this.exec('BEGIN IMMEDIATE')
+    if (this.conn.inTransaction()) await this.conn.exec('ROLLBACK')
+    const started = Date.now()
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.conn.exec('BEGIN IMMEDIATE')
+        return
+      } catch (err) {
+        if (/within a transaction/.test((err as Error).message)) {
+          await this.conn.exec('ROLLBACK')
+          continue
+        }
+        if (this.conn.mode !== 'native' || storageFault(err) !== 'busy' || Date.now() - started >= BUSY_TIMEOUT_MS) throw err
+        await sleep(Math.min(50, 2 + attempt * 4))
+      }
     }
   }
 
@@ -177,7 +262,7 @@ export class SqliteWriter {
    * own error; the others get the fault (wrapped as a StorageFault when it is one).
    */
   private async fail(batch: Job[], outcomes: Outcome[], err: unknown): Promise<void> {
-    await this.exec('ROLLBACK').catch(() => undefined) // "no transaction is active" when SQLite already rolled back
+    await this.conn.exec('ROLLBACK').catch(() => undefined) // "no transaction is active" when SQLite already rolled back
     const kind = storageFault(err)
     const error = kind && !(err instanceof StorageFault) ? new StorageFault(kind, err) : err
     if (kind) this.lastFault = { kind, message: error instanceof Error ? error.message : String(error), at: new Date().toISOString() }
@@ -198,8 +283,13 @@ export class SqliteWriter {
     r.transactionDepth = active ? 1 : 0
   }
 
-  private exec(sql: string): Promise<void> {
-    const exec = databaseExec()
-    return new Promise((resolve, reject) => exec.call(this.conn, sql, (err) => (err ? reject(err) : resolve())))
+  private count(jobs: number, t0: number, t1: number, t2: number): void {
+    const s = this.stats
+    s.batches++
+    s.jobs += jobs
+    s.beginMs += t1 - t0
+    s.jobsMs += t2 - t1
+    s.commitMs += performance.now() - t2
+    s.maxBatch = Math.max(s.maxBatch, jobs)
   }
 }

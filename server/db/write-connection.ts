@@ -1,0 +1,178 @@
+import { open, type FileHandle } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import type sqlite3 from 'sqlite3'
+import { DataSource, type DataSourceOptions } from 'typeorm'
+import { databaseExec } from './reader'
+
+/*
+ * The writer's connection (writer.ts), in one of two modes:
+ *
+ * - native: better-sqlite3, whose statements run on the main thread in microseconds. A job's statements
+ *   then follow each other without waiting for an event-loop turn; with node-sqlite3 every statement is a
+ *   round trip through libuv's thread pool back to a busy event loop (~0.5 ms each at 200 members, ~10 per
+ *   job: measured, the writer could not commit more than ~200 jobs/s). The main thread never waits:
+ *   - not on a lock: busy_timeout is 0 here and the writer retries BEGIN IMMEDIATE on a timer instead;
+ *   - not on the disk: COMMIT writes the WAL without fsync (synchronous = NORMAL) and `sync()` then fsyncs
+ *     the WAL file on libuv's pool; the writer acknowledges a batch's jobs only after that fsync, so every
+ *     acknowledged write is exactly as durable as with synchronous = FULL (see docs/decisions.md);
+ *   - not on checkpoints: wal_autocheckpoint = 0 here, the maintenance connection checkpoints instead.
+ * - portable: node-sqlite3 (an N-API module that loads in Electron too), used when better-sqlite3 is not
+ *   installed or does not load (it is built per Node / Electron ABI), or with SHILIU_SQLITE_WRITER=portable.
+ *
+ * Either way the maintenance connection (node-sqlite3, read-write, private to the writer) runs migrations
+ * at open, exclusive work (seeding), the background checkpoints and the final one.
+ */
+
+export type WriterMode = 'native' | 'portable'
+
+/** The raw handle of a better-sqlite3 connection, as far as the writer uses it. */
+export interface NativeDatabase {
+  exec(sql: string): unknown
+  prepare(sql: string): NativeStatement
+  pragma(sql: string): unknown
+  readonly inTransaction: boolean
+}
+
+export interface NativeStatement {
+  readonly reader: boolean
+  run(...params: unknown[]): { changes: number }
+  all(...params: unknown[]): unknown[]
+}
+
+export interface WriteConnection {
+  readonly mode: WriterMode
+  /** The DataSource whose manager the jobs get. */
+  readonly jobs: DataSource
+  /** Migrations, exclusive work, checkpoints (the same DataSource as `jobs` in portable mode). */
+  readonly maintenance: DataSource
+  /** Run SQL on the jobs' connection. */
+  exec(sql: string): Promise<void>
+  /** Whether a transaction is open on the jobs' connection (null: the driver cannot tell). */
+  inTransaction(): boolean | null
+  /** Make every commit so far durable (native: fsync of the WAL; portable: COMMIT already did). */
+  sync(): Promise<void>
+  /** Merge the WAL into the database file now (PASSIVE: without waiting for anyone; TRUNCATE: all of it). */
+  checkpoint(mode: 'PASSIVE' | 'TRUNCATE'): Promise<void>
+  close(): Promise<void>
+}
+
+const rawHandle = <T>(ds: DataSource): T => (ds.driver as unknown as { databaseConnection: T }).databaseConnection
+
+function execOn(conn: sqlite3.Database, sql: string): Promise<void> {
+  const exec = databaseExec()
+  return new Promise((resolve, reject) => exec.call(conn, sql, (err) => (err ? reject(err) : resolve())))
+}
+
+/** Values bound as node-sqlite3 binds them (better-sqlite3 refuses booleans and dates): 1/0, epoch ms. */
+export const bindable = (params: readonly unknown[]): unknown[] =>
+  params.map((v) => (v === undefined ? null : typeof v === 'boolean' ? Number(v) : v instanceof Date ? v.getTime() : v))
+
+type NativeConstructor = new (file: string, options: object) => NativeDatabase
+
+/**
+ * better-sqlite3 whose statements bind values as node-sqlite3 does, so a job's raw `manager.query(sql,
+ * [true])` behaves the same in both modes (TypeORM passes raw query parameters through unchanged).
+ */
+function loadNative(): NativeConstructor | null {
+  if (process.env.SHILIU_SQLITE_WRITER === 'portable') return null
+  let Native: NativeConstructor
+  try {
+    Native = createRequire(import.meta.url)('better-sqlite3') as NativeConstructor
+  } catch {
+    return null
+  }
+  return function CoercingDatabase(file: string, options: object) {
+    const db = new Native(file, options)
+    const prepare = db.prepare.bind(db)
+    db.prepare = (sql: string) => {
+      const stmt = prepare(sql)
+      return new Proxy(stmt, {
+        get(target, key) {
+          if (key === 'run' || key === 'all' || key === 'get') {
+            const method = (target as unknown as Record<string, (...p: unknown[]) => unknown>)[key]!
+            return (...params: unknown[]) => method.apply(target, bindable(params))
+          }
+          const value = Reflect.get(target, key, target) as unknown
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value
+        },
+      })
+    }
+    return db
+  } as unknown as NativeConstructor
+}
+
+async function openNative(options: DataSourceOptions & { database: string }, maintenance: DataSource): Promise<WriteConnection | null> {
+  const driver = loadNative()
+  if (!driver) return null
+  const jobs = new DataSource({
+    type: 'better-sqlite3',
+    driver,
+    database: options.database,
+    entities: options.entities,
+    synchronize: false,
+    migrationsRun: false,
+    logging: false,
+    enableWAL: true,
+    // No busy waiting on the main thread: the writer retries BEGIN IMMEDIATE on a timer.
+    timeout: 0,
+    prepareDatabase: (db: NativeDatabase) => {
+      db.pragma('wal_autocheckpoint = 0')
+    },
+  })
+  try {
+    await jobs.initialize()
+  } catch {
+    return null // built for another ABI (Electron), say: the portable writer will do
+  }
+  const native = rawHandle<NativeDatabase>(jobs)
+  const maintenanceConn = rawHandle<sqlite3.Database>(maintenance)
+  // The WAL exists once a connection has read the database in WAL mode (migrations did). Without a handle
+  // on it, COMMIT itself must fsync (FULL), on the main thread.
+  let wal: FileHandle | null = null
+  try {
+    wal = await open(`${options.database}-wal`, 'r+')
+    native.pragma('synchronous = NORMAL')
+  } catch {
+    native.pragma('synchronous = FULL')
+  }
+  return {
+    mode: 'native',
+    jobs,
+    maintenance,
+    exec: (sql) => {
+      try {
+        native.exec(sql)
+        return Promise.resolve()
+      } catch (err) {
+        return Promise.reject(err)
+      }
+    },
+    inTransaction: () => native.inTransaction,
+    sync: () => (wal ? wal.datasync() : Promise.resolve()),
+    checkpoint: (mode) => execOn(maintenanceConn, `PRAGMA wal_checkpoint(${mode})`),
+    close: async () => {
+      await wal?.close()
+      await jobs.destroy()
+      await maintenance.destroy()
+    },
+  }
+}
+
+function portable(maintenance: DataSource): WriteConnection {
+  const conn = rawHandle<sqlite3.Database>(maintenance)
+  return {
+    mode: 'portable',
+    jobs: maintenance,
+    maintenance,
+    exec: (sql) => execOn(conn, sql),
+    inTransaction: () => null,
+    sync: () => Promise.resolve(),
+    checkpoint: (mode) => execOn(conn, `PRAGMA wal_checkpoint(${mode})`),
+    close: () => maintenance.destroy(),
+  }
+}
+
+/** The writer's connection over `maintenance` (already open, migrated): native when possible, else portable. */
+export async function openWriteConnection(options: DataSourceOptions & { database: string }, maintenance: DataSource): Promise<WriteConnection> {
+  return (await openNative(options, maintenance)) ?? portable(maintenance)
+}
