@@ -74,7 +74,8 @@ export class DbRateLimiter extends StoreBase {
         return rows[0] ?? { points, expire }
       })
     }
-    const params = forceExpire ? [key, points, expire] : [key, points, expire, now]
+    // PostgreSQL names the window's end once ($4); SQLite's anonymous placeholders need it twice.
+    const params = forceExpire ? [key, points, expire] : this.kind === 'postgres' ? [key, points, expire, now] : [key, points, expire, now, now]
     const rows = await inTransaction(this.db, (m) => query<StoreRow>(m, upsertSql(this.kind, forceExpire), params))
     return rows[0] ?? { points, expire }
   }
