@@ -1,0 +1,179 @@
+/**
+ * The SQLite writer on a real database file, in both of its modes (native: better-sqlite3; portable:
+ * node-sqlite3): one write path by construction, group commit with a savepoint per job, statements reset
+ * after errors, recovery from storage faults and from another process's lock.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import sqlite3 from 'sqlite3'
+import type { DataSource } from 'typeorm'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../../server/db/data-source'
+import { Category } from '../../../server/db/entities'
+import { StorageFault, storageFault } from '../../../server/db/faults'
+import { readerFor } from '../../../server/db/reader'
+import { execute, query } from '../../../server/db/sql'
+import { exclusively, inTransaction, writerOf } from '../../../server/db/transaction'
+import { holdWriteLock } from '../../support/storage'
+
+const dirs: string[] = []
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+const categoryCount = async (db: DataSource) => Number((await readerFor(db).one<{ n: number }>('SELECT COUNT(*) AS n FROM categories'))!.n)
+const insertCategory = (name: string) => (m: Parameters<Parameters<typeof inTransaction>[1]>[0]) =>
+  execute(m, 'INSERT INTO categories (name, category_title, post_count) VALUES (?, ?, 0)', [name, name])
+
+describe.each(['native', 'portable'] as const)('SQLite writer (%s)', (mode) => {
+  let db: DataSource
+  let file: string
+
+  beforeEach(async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-writer-'))
+    dirs.push(dir)
+    file = path.join(dir, 'shiliu.sqlite')
+    process.env.SHILIU_SQLITE_WRITER = mode === 'portable' ? 'portable' : ''
+    db = await openDatabase({ kind: 'sqlite', url: file })
+    expect(writerOf(db)!.state().mode).toBe(mode)
+  })
+  afterEach(async () => {
+    await db.destroy()
+    delete process.env.SHILIU_SQLITE_WRITER
+  })
+
+  it('refuses, loudly, a write that bypasses the writer (deps.db is read-only)', async () => {
+    await expect(db.query("INSERT INTO categories (name, category_title, post_count) VALUES ('x', 'x', 0)")).rejects.toThrow(/SQLITE_READONLY/)
+    await expect(db.getRepository(Category).save(db.getRepository(Category).create({ name: 'y', category_title: 'y', post_count: 0 }))).rejects.toThrow(/SQLITE_READONLY/)
+    await expect(db.getRepository(Category).update({ id: 1 }, { name: 'z' })).rejects.toThrow(/SQLITE_READONLY/)
+    expect(await categoryCount(db)).toBe(0)
+  })
+
+  it('commits jobs that arrive together in one batch, and acknowledges each only once committed', async () => {
+    const before = writerOf(db)!.state().batches
+    const seenAtAck: number[] = []
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        inTransaction(db, insertCategory(`c${i}`)).then(async () => {
+          // Another connection sees the row as soon as the job is acknowledged.
+          const row = await readerFor(db).one<{ n: number }>('SELECT COUNT(*) AS n FROM categories WHERE name = ?', [`c${i}`])
+          seenAtAck.push(Number(row!.n))
+        }),
+      ),
+    )
+    expect(seenAtAck).toEqual(Array(40).fill(1))
+    expect(writerOf(db)!.state().batches - before).toBeLessThanOrEqual(2)
+  })
+
+  it('rolls a failing job back alone (its savepoint); the others in its batch commit', async () => {
+    const results = await Promise.allSettled([
+      inTransaction(db, insertCategory('a')),
+      inTransaction(db, async (m) => {
+        await insertCategory('b')(m)
+        throw new Error('the job changed its mind')
+      }),
+      inTransaction(db, async (m) => {
+        await insertCategory('a')(m) // unique name: a constraint error inside the job
+      }),
+      inTransaction(db, insertCategory('c')),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled'])
+    expect(((results[1] as PromiseRejectedResult).reason as Error).message).toBe('the job changed its mind')
+    const names = (await readerFor(db).all<{ name: string }>('SELECT name FROM categories ORDER BY name')).map((r) => r.name)
+    expect(names).toEqual(['a', 'c'])
+  })
+
+  it('runs TypeORM repository calls inside the job transaction (no transaction of their own)', async () => {
+    await expect(
+      inTransaction(db, async (m) => {
+        await m.getRepository(Category).save(m.getRepository(Category).create({ name: 'repo', category_title: 'repo', post_count: 0 }))
+        await m.transaction(async (inner) => inner.getRepository(Category).update({ name: 'repo' }, { post_count: 3 }))
+        throw new Error('undo')
+      }),
+    ).rejects.toThrow('undo')
+    expect(await categoryCount(db)).toBe(0)
+    const saved = await inTransaction(db, (m) => m.getRepository(Category).save(m.getRepository(Category).create({ name: 'kept', category_title: 'kept', post_count: 0 })))
+    expect(saved.id).toBeGreaterThan(0)
+    expect(await categoryCount(db)).toBe(1)
+  })
+
+  it('resets a statement that failed, so the next job reads fresh data', async () => {
+    await expect(inTransaction(db, (m) => query(m, "SELECT json_extract(?, '$.a') AS v", ['{not json']))).rejects.toThrow(/malformed JSON/)
+    // Another process writes meanwhile.
+    const other = new sqlite3.Database(file)
+    await new Promise<void>((resolve, reject) => other.run("INSERT INTO categories (name, category_title, post_count) VALUES ('ext', 'ext', 0)", (err) => (err ? reject(err) : resolve())))
+    await new Promise<void>((resolve) => other.close(() => resolve()))
+    const seen = await inTransaction(db, (m) => query<{ n: number }>(m, 'SELECT COUNT(*) AS n FROM categories'))
+    expect(Number(seen[0]!.n)).toBe(1)
+    await inTransaction(db, insertCategory('after'))
+    expect(await categoryCount(db)).toBe(2)
+  })
+
+  it('fails a whole batch on a storage fault (disk full), then recovers by itself', async () => {
+    await inTransaction(db, insertCategory('seed'))
+    const [pages] = await inTransaction(db, (m) => m.query('PRAGMA page_count') as Promise<Array<{ page_count: number }>>)
+    await inTransaction(db, (m) => m.query(`PRAGMA max_page_count = ${pages!.page_count}`))
+    const big = 'x'.repeat(200_000)
+    const results = await Promise.allSettled([
+      inTransaction(db, insertCategory('small')),
+      inTransaction(db, (m) => execute(m, 'INSERT INTO categories (name, category_title, post_count) VALUES (?, ?, 0)', ['big', big])),
+    ])
+    for (const r of results) {
+      expect(r.status).toBe('rejected')
+      const reason = (r as PromiseRejectedResult).reason
+      expect(reason).toBeInstanceOf(StorageFault)
+      expect(storageFault(reason)).toBe('full')
+    }
+    expect(writerOf(db)!.state().fault?.kind).toBe('full')
+    // Space comes back: the next jobs commit, the fault is cleared.
+    await inTransaction(db, (m) => m.query('PRAGMA max_page_count = 1073741823'))
+    await inTransaction(db, insertCategory('small'))
+    expect(writerOf(db)!.state().fault).toBeNull()
+    expect((await readerFor(db).all<{ name: string }>('SELECT name FROM categories ORDER BY name')).map((r) => r.name)).toEqual(['seed', 'small'])
+  })
+
+  it('waits for another process holding the write lock, then commits', async () => {
+    const lock = holdWriteLock(file)
+    await lock.held
+    const started = Date.now()
+    const job = inTransaction(db, insertCategory('waited'))
+    // Reads do not wait for the lock.
+    expect(await categoryCount(db)).toBe(0)
+    expect(Date.now() - started).toBeLessThan(500)
+    setTimeout(() => void lock.release(), 1200)
+    await job
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
+    expect(await categoryCount(db)).toBe(1)
+  })
+
+  it('gives up after the busy timeout with a StorageFault (busy) and works again once the lock is gone', async () => {
+    const lock = holdWriteLock(file)
+    await lock.held
+    const started = Date.now()
+    const err = await inTransaction(db, insertCategory('late')).catch((e: unknown) => e)
+    expect(storageFault(err)).toBe('busy')
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4500)
+    await lock.release()
+    await inTransaction(db, insertCategory('later'))
+    expect(await categoryCount(db)).toBe(1)
+  }, 15_000)
+
+  it('runs exclusive maintenance work alone, with a read-write DataSource', async () => {
+    const order: string[] = []
+    await Promise.all([
+      inTransaction(db, async (m) => {
+        await insertCategory('before')(m)
+        order.push('job')
+      }),
+      exclusively(db, async (writable) => {
+        await writable.query("INSERT INTO categories (name, category_title, post_count) VALUES ('maint', 'maint', 0)")
+        order.push('exclusive')
+      }),
+      inTransaction(db, async (m) => {
+        await insertCategory('after')(m)
+        order.push('job')
+      }),
+    ])
+    expect(order).toEqual(['job', 'exclusive', 'job'])
+    expect(await categoryCount(db)).toBe(3)
+  })
+})

@@ -1,0 +1,100 @@
+/*
+ * Faults from outside the server, as an operator meets them: another process holding SQLite's write lock,
+ * and a disk that fills up (a small tmpfs where this machine lets us mount one).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmdirSync, writeFileSync } from 'node:fs'
+import { open, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+
+export interface WriteLock {
+  /** Resolves once the other process holds the lock. */
+  held: Promise<void>
+  /** Commit and let go; resolves when the process has exited. */
+  release(): Promise<void>
+}
+
+/**
+ * Another process (node with the sqlite3 module, like any tool an operator might run) takes the database's
+ * write lock with BEGIN IMMEDIATE and keeps it until `release()` (or `ms`, whichever comes first).
+ */
+export function holdWriteLock(file: string, ms = 30_000): WriteLock {
+  const script = `
+    const sqlite3 = require('sqlite3')
+    const db = new sqlite3.Database(${JSON.stringify(file)})
+    db.exec('BEGIN IMMEDIATE', (err) => {
+      if (err) { console.error(err.message); process.exit(2) }
+      process.stdout.write('locked\\n')
+      const done = () => db.exec('COMMIT', () => db.close(() => process.exit(0)))
+      setTimeout(done, ${ms})
+      process.stdin.on('data', done)
+    })`
+  const child: ChildProcess = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const held = new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => String(d).includes('locked') && resolve())
+    child.once('exit', (code) => reject(new Error(`lock holder exited with ${code} before locking`)))
+  })
+  held.catch(() => undefined)
+  return {
+    held,
+    release: async () => {
+      if (child.exitCode === null) child.stdin!.write('go\n')
+      await exited
+    },
+  }
+}
+
+export interface SmallDisk {
+  dir: string
+  /** Fill every free byte with a filler file. */
+  fill(): Promise<void>
+  /** Remove the filler: space is back. */
+  free(): Promise<void>
+  unmount(): void
+}
+
+/** A tmpfs of `megabytes` mounted on a fresh directory, or null (with the reason) where mounting is not allowed. */
+export function mountSmallDisk(megabytes: number): SmallDisk | { unavailable: string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-disk-'))
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', dir], { stdio: 'pipe' })
+  } catch (err) {
+    rmdirSync(dir)
+    return { unavailable: String((err as { stderr?: Buffer }).stderr ?? (err as Error).message).trim() }
+  }
+  const filler = path.join(dir, 'filler')
+  return {
+    dir,
+    async fill() {
+      const handle = await open(filler, 'a')
+      const chunk = Buffer.alloc(256 * 1024, 1)
+      try {
+        for (;;) await handle.write(chunk)
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err
+      }
+      // The last partial chunk: fill to the byte.
+      try {
+        for (;;) await handle.write(Buffer.alloc(512, 1))
+      } catch {
+        /* full */
+      } finally {
+        await handle.close()
+      }
+    },
+    async free() {
+      await rm(filler, { force: true })
+    },
+    unmount() {
+      execFileSync('umount', ['-l', dir], { stdio: 'pipe' })
+      rmdirSync(dir)
+    },
+  }
+}
+
+/** Write a file into a directory (test fixtures such as interrupted upload folders). */
+export function touch(file: string, content = 'x'): void {
+  writeFileSync(file, content)
+}
