@@ -1,6 +1,6 @@
 import 'reflect-metadata'
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { Server as NetServer, type AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { createApp } from './app'
 import { ConfigError, loadConfig, type AppConfig } from './config'
@@ -20,8 +20,6 @@ export interface RunningServer {
 
 /** How long in-flight requests get to finish after SIGTERM before connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
-/** While draining, connections that became idle are closed this often (their last reply said Connection: close). */
-const IDLE_SWEEP_MS = 100
 
 function describeDatabase(config: AppConfig): string {
   return config.database.kind === 'sqlite' ? `SQLite at ${config.database.url}` : `${config.database.kind} (DATABASE_URL)`
@@ -75,14 +73,13 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     deps,
     stop: () =>
       (stopping ??= (async () => {
-        // Stop accepting; requests on kept-alive connections get 503 + Connection: close; in-flight ones
-        // finish within the grace period (their replies close the connection too).
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-        server.closeIdleConnections()
-        const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS)
+        // Stop accepting connections. Kept-alive ones stay open meanwhile (http's own close() would drop the
+        // idle ones at once, and a request already on its way would meet a reset): a request on them gets
+        // 503 + Connection: close. In-flight requests finish within the grace period, their replies
+        // closing the connection too; then whatever is left is closed.
+        const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()))
         const finished = await gate.drain(SHUTDOWN_GRACE_MS)
         if (!finished) logger.warn({ cut: gate.inFlightCount }, 'grace period over: cutting the requests still running')
-        clearInterval(sweep)
         server.closeAllConnections()
         await closed
         redis?.disconnect()
@@ -109,9 +106,6 @@ async function main(): Promise<void> {
     process.stderr.write(`${message}\n`)
     process.exit(1)
   }
-  const { url } = running
-  process.stdout.write(`Shiliu server listening on ${url}\n  member app: ${url}/\n  admin app:  ${url}/admin\n  database:   ${describeDatabase(config)}\n`)
-  ;(process as unknown as { parentPort?: ParentPort }).parentPort?.postMessage({ type: 'ready', port: running.port })
   let signals = 0
   const shutdown = (signal: string) => {
     // A second signal while stopping means "now": exit without waiting.
@@ -127,6 +121,10 @@ async function main(): Promise<void> {
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+  // Announced only once a signal would stop it cleanly.
+  const { url } = running
+  process.stdout.write(`Shiliu server listening on ${url}\n  member app: ${url}/\n  admin app:  ${url}/admin\n  database:   ${describeDatabase(config)}\n`)
+  ;(process as unknown as { parentPort?: ParentPort }).parentPort?.postMessage({ type: 'ready', port: running.port })
 }
 
 const isEntry = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('dist/server/main.js')
