@@ -51,6 +51,8 @@ export interface WriteConnection {
   inTransaction(): boolean | null
   /** Make every commit so far durable (native: fsync of the WAL; portable: COMMIT already did). */
   sync(): Promise<void>
+  /** How long BEGIN may wait inside SQLite for another process's lock (portable; native never waits there). */
+  setBusyTimeout(ms: number): void
   /** Merge the WAL into the database file now (PASSIVE: without waiting for anyone; TRUNCATE: all of it). */
   checkpoint(mode: 'PASSIVE' | 'TRUNCATE'): Promise<void>
   close(): Promise<void>
@@ -148,6 +150,7 @@ async function openNative(options: DataSourceOptions & { database: string }, mai
       }
     },
     inTransaction: () => native.inTransaction,
+    setBusyTimeout: () => undefined,
     sync: () => (wal ? wal.datasync() : Promise.resolve()),
     checkpoint: (mode) => execOn(maintenanceConn, `PRAGMA wal_checkpoint(${mode})`),
     close: async () => {
@@ -166,6 +169,7 @@ function portable(maintenance: DataSource): WriteConnection {
     maintenance,
     exec: (sql) => execOn(conn, sql),
     inTransaction: () => null,
+    setBusyTimeout: (ms) => conn.configure('busyTimeout', Math.round(ms)),
     sync: () => Promise.resolve(),
     checkpoint: (mode) => execOn(conn, `PRAGMA wal_checkpoint(${mode})`),
     close: () => maintenance.destroy(),

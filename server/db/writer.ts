@@ -37,6 +37,8 @@ export type Work<T> = (manager: EntityManager) => Promise<T>
 interface Job {
   kind: 'job'
   work: Work<unknown>
+  /** Date.now() when queued: a job waits for another process's lock at most BUSY_TIMEOUT_MS from here. */
+  queuedAt: number
   resolve: (value: unknown) => void
   reject: (err: unknown) => void
 }
@@ -91,7 +93,7 @@ export class SqliteWriter {
 
   /** Queue a write job; resolves with its result once its batch has committed. */
   submit<T>(work: Work<T>): Promise<T> {
-    return this.enqueue({ kind: 'job', work } as Omit<Job, 'resolve' | 'reject'>) as Promise<T>
+    return this.enqueue({ kind: 'job', work, queuedAt: Date.now() } as Omit<Job, 'resolve' | 'reject'>) as Promise<T>
   }
 
   /** Run `work` with a read-write DataSource to itself, between batches (it manages its own transactions). */
@@ -146,6 +148,7 @@ export class SqliteWriter {
         if (head.kind === 'exclusive') {
           this.queue.shift()
           this.inExclusive = true
+          this.conn.setBusyTimeout(BUSY_TIMEOUT_MS)
           await head.work(this.conn.maintenance).then(head.resolve, head.reject)
           this.inExclusive = false
           continue
@@ -160,16 +163,18 @@ export class SqliteWriter {
     }
   }
 
-  /** One batch from the head of the queue: the jobs waiting now, up to MAX_BATCH and MAX_BATCH_MS. */
+  /** Jobs at the head of the queue (up to an exclusive item), at most `max`. */
+  private headJobs(max = MAX_BATCH): number {
+    let n = 0
+    while (n < this.queue.length && n < max && this.queue[n]!.kind === 'job') n++
+    return n
+  }
+
+  /** One batch from the head of the queue: the jobs waiting once the write lock is ours, up to MAX_BATCH and MAX_BATCH_MS. */
   private async runBatch(): Promise<void> {
-    let waiting = 0
-    while (waiting < this.queue.length && waiting < MAX_BATCH && this.queue[waiting]!.kind === 'job') waiting++
     const t0 = performance.now()
-    try {
-      await this.begin()
-    } catch (err) {
-      return this.fail(this.queue.splice(0, waiting) as Job[], [], err)
-    }
+    if (!(await this.begin())) return
+    const waiting = this.headJobs()
     const t1 = performance.now()
     const batch: Job[] = []
     const outcomes: Outcome[] = []
@@ -235,24 +240,37 @@ export class SqliteWriter {
   }
 
   /**
-   * BEGIN IMMEDIATE. Portable mode waits for a lock held elsewhere inside SQLite (busy_timeout, on a pool
-   * thread); native mode must not block the main thread, so it retries on a timer up to the same timeout.
-   * A connection found inside a transaction (never expected) is rolled back first.
+   * BEGIN IMMEDIATE, for the jobs at the head of the queue; false when none is left to run. While another
+   * process holds the write lock, each job waits at most BUSY_TIMEOUT_MS from when it was queued, then
+   * fails with a busy StorageFault (503); the jobs behind it keep waiting their own time. Portable mode
+   * waits inside SQLite (busy_timeout, on a pool thread); native mode must not block the main thread and
+   * retries on a timer. Any other error fails the head jobs. A connection found inside a transaction
+   * (never expected) is rolled back first.
    */
-  private async begin(): Promise<void> {
+  private async begin(): Promise<boolean> {
     if (this.conn.inTransaction()) await this.conn.exec('ROLLBACK')
-    const started = Date.now()
     for (let attempt = 0; ; attempt++) {
+      const head = this.headJobs()
+      if (head === 0) return false
+      const oldest = this.queue[0] as Job
       try {
+        this.conn.setBusyTimeout(Math.max(10, oldest.queuedAt + BUSY_TIMEOUT_MS - Date.now()))
         await this.conn.exec('BEGIN IMMEDIATE')
-        return
+        return true
       } catch (err) {
         if (/within a transaction/.test((err as Error).message)) {
           await this.conn.exec('ROLLBACK')
           continue
         }
-        if (this.conn.mode !== 'native' || storageFault(err) !== 'busy' || Date.now() - started >= BUSY_TIMEOUT_MS) throw err
-        await sleep(Math.min(50, 2 + attempt * 4))
+        if (storageFault(err) !== 'busy') {
+          await this.fail(this.queue.splice(0, head) as Job[], [], err)
+          return false
+        }
+        const now = Date.now()
+        let expired = 0
+        while (expired < head && (this.queue[expired] as Job).queuedAt + BUSY_TIMEOUT_MS <= now + 5) expired++
+        if (expired) await this.fail(this.queue.splice(0, expired) as Job[], [], err)
+        if (this.conn.mode === 'native') await sleep(Math.min(50, 2 + attempt * 4))
       }
     }
   }
