@@ -3,6 +3,7 @@ import type { Context, Next } from 'koa'
 import { RateLimiterRedis, RateLimiterRes, type RateLimiterStoreAbstract } from 'rate-limiter-flexible'
 import type { DataSource } from 'typeorm'
 import type { DatabaseKind } from '../../config'
+import { storageFault } from '../../db/faults'
 import { query } from '../../db/sql'
 import { inTransaction } from '../../db/transaction'
 import type { AppDeps } from '../../deps'
@@ -143,13 +144,16 @@ export function limiterFor(deps: AppDeps, name: LimitName): Limiter {
 
 /**
  * Spend one point of `name` for `key`; over the limit throws 429 with Retry-After. A failing store is logged
- * and lets the request through: an unavailable limiter must not take the site down.
+ * and lets the request through: an unavailable limiter must not take the site down. Except when the
+ * database itself cannot take writes (locked past the busy timeout, disk full): the request that follows
+ * would meet the same fault after the same wait, so it gets the 503 / 507 at once.
  */
 export async function consume(deps: AppDeps, name: LimitName, key: string): Promise<void> {
   try {
     await limiterFor(deps, name).consume(key)
   } catch (err) {
     if (err instanceof RateLimiterRes) throw TooMany(err.msBeforeNext / 1000)
+    if (storageFault(err)) throw err
     deps.logger.warn({ err, limiter: name }, 'rate limiter unavailable')
   }
 }
