@@ -1,0 +1,71 @@
+/**
+ * Views off the request path: note detail answers without waiting for a write; the view is buffered and
+ * written in a batch; a view of a note deleted before the flush leaves no post_views row; a visitor is
+ * their address (a new User-Agent does not count again).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { flushViews } from '../../../server/domain/views'
+import { registerMember, type Member } from '../../support/members'
+import { startTestServer, type TestServer } from '../../support/server'
+import { holdWriteLock } from '../../support/storage'
+import { createCategory, createNote, uploadImage } from '../member/support/notes'
+import path from 'node:path'
+
+let server: TestServer
+let author: Member
+let readers: Member[]
+let image: string
+let category: number
+
+beforeAll(async () => {
+  server = await startTestServer()
+  author = await registerMember(server)
+  readers = await Promise.all([registerMember(server), registerMember(server), registerMember(server)])
+  image = (await uploadImage(server, author.token)).url
+  category = await createCategory(server, '浏览', 'views')
+})
+afterAll(() => server.close())
+
+const stored = async (sql: string, params: unknown[]) => Number(((await server.deps.db.query(sql, params)) as Array<{ n: number }>)[0]!.n)
+const detail = (id: number, init: { token?: string; userAgent?: string } = {}) =>
+  server.fetch(`/api/posts/${id}`, { token: init.token, headers: init.userAgent ? { 'user-agent': init.userAgent } : {} }).then(async (r) => ({ status: r.status, body: (await r.json()) as { data: { view_count: number } } }))
+
+describe('views', () => {
+  it('answers note detail while the write lock is held elsewhere, and writes the views once it is free', async () => {
+    const id = await createNote(server, author.token, { images: [image], category_id: category })
+    const lock = holdWriteLock(path.join(server.dataDir, 'shiliu.sqlite'))
+    await lock.held
+    const started = Date.now()
+    const replies = await Promise.all(readers.map((r) => detail(id, { token: r.token })))
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200])
+    // Each reader sees their own view counted at once.
+    expect(Math.max(...replies.map((r) => r.body.data.view_count))).toBe(3)
+    await lock.release()
+    await flushViews(server.deps.db)
+    expect(await stored('SELECT view_count AS n FROM posts WHERE id = ?', [id])).toBe(3)
+    expect(await stored('SELECT COUNT(*) AS n FROM post_views WHERE post_id = ?', [id])).toBe(3)
+  })
+
+  it('never leaves a post_views row for a note deleted before its views were written', async () => {
+    const id = await createNote(server, author.token, { images: [image], category_id: category })
+    for (const r of readers) expect((await detail(id, { token: r.token })).status).toBe(200)
+    expect((await detail(id)).status).toBe(200)
+    // Deleted while the views wait in the buffer.
+    expect((await server.call('DELETE', `/api/posts/${id}`, { token: author.token })).status).toBe(200)
+    await flushViews(server.deps.db)
+    expect(await stored('SELECT COUNT(*) AS n FROM post_views WHERE post_id = ?', [id])).toBe(0)
+    expect(await stored('SELECT COUNT(*) AS n FROM post_views pv WHERE NOT EXISTS (SELECT 1 FROM posts p WHERE p.id = pv.post_id)', [])).toBe(0)
+  })
+
+  it('counts a visitor once per hour whatever User-Agent they send', async () => {
+    const id = await createNote(server, author.token, { images: [image], category_id: category })
+    const first = await detail(id, { userAgent: 'Browser A' })
+    const second = await detail(id, { userAgent: 'Browser B' })
+    await flushViews(server.deps.db)
+    const third = await detail(id, { userAgent: 'curl/8' })
+    expect([first.body.data.view_count, second.body.data.view_count, third.body.data.view_count]).toEqual([1, 1, 1])
+    await flushViews(server.deps.db)
+    expect(await stored('SELECT view_count AS n FROM posts WHERE id = ?', [id])).toBe(1)
+  })
+})
