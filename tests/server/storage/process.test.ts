@@ -1,9 +1,11 @@
 /**
  * The server as a real process (`node main.js`, built from the current sources) under write load:
  * SIGTERM exits 0 with every acknowledged write in the `.sqlite` file alone (WAL merged); `kill -9`
- * loses nothing acknowledged, round after round; start-up sweeps interrupted uploads' work folders.
+ * loses nothing acknowledged, round after round; `npm run admin:create` against the live server works and
+ * leaves it serving; start-up sweeps interrupted uploads' work folders.
  * `npm run bench -- --crash` runs many more kill -9 rounds.
  */
+import { spawn } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -64,6 +66,42 @@ describe('server process under write load', () => {
     expect(ledger.acked).toBeGreaterThan(100)
     const result = await checkLedger(path.join(dataDir, 'shiliu.sqlite'), ledger)
     expect(result.details).toEqual([])
+  }, 90_000)
+
+  it('admin:create against the live server under load: created every time, the server keeps serving writes', async () => {
+    const dataDir = tempDir()
+    const server = await startServerProcess(dataDir)
+    const members = await registerMembers(server.url, 6, 'live')
+    const ledger = new AckLedger()
+    let stop = false
+    const load = writeLoad(server.url, members, ledger, () => stop)
+    const adminCreate = (username: string) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin-create.ts', '--username', username, '--password', 'admin-pass-1'], {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+        let out = ''
+        child.stdout.on('data', (d: Buffer) => (out += String(d)))
+        child.stderr.on('data', (d: Buffer) => (out += String(d)))
+        child.on('exit', (code) => resolve({ code, out }))
+      })
+    for (const name of ['ops1', 'ops2', 'ops3']) {
+      const before = ledger.acked
+      const run = await adminCreate(name)
+      expect(run, run.out).toMatchObject({ code: 0 })
+      expect(run.out).toContain(`Administrator "${name}" created.`)
+      await sleep(300)
+      expect(ledger.acked, 'writes continue after admin:create').toBeGreaterThan(before)
+    }
+    const login = await fetch(`${server.url}/api/auth/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'ops3', password: 'admin-pass-1' }) })
+    expect(login.status).toBe(200)
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+    stop = true
+    await load
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+    expect((await checkLedger(path.join(dataDir, 'shiliu.sqlite'), ledger)).details).toEqual([])
   }, 90_000)
 
   it('sweeps the work folders of uploads that a crash interrupted', async () => {
