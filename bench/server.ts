@@ -51,7 +51,9 @@ export interface BenchServer {
 
 /** Start dist/server/main.js on 127.0.0.1 (a free port) over `dataDir`; resolves once it listens. */
 export function startServer(dataDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  // BENCH_SERVER_ARGS: extra node options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,

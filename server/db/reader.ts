@@ -25,8 +25,11 @@ export interface SqlReader {
 /** Prepared statements kept per connection; IN-lists are padded (see `inList`) so variants stay few. */
 const STATEMENT_CACHE_SIZE = 300
 const BUSY_TIMEOUT_MS = 5000
-/** Read connections per database (libuv's pool has 4 threads by default; one is left for writes and files). */
-const READ_CONNECTIONS = 2
+/**
+ * Read connections per database. libuv's pool has 4 threads by default: one is left for the writer's fsync
+ * (or, in portable mode, its statements), files and password hashing. SHILIU_READ_CONNECTIONS overrides.
+ */
+const READ_CONNECTIONS = Number(process.env.SHILIU_READ_CONNECTIONS) || 3
 
 /**
  * Statement#all as the native addon defines it. TypeORM switches sqlite3 to verbose mode, which wraps every

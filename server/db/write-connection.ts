@@ -87,17 +87,12 @@ function loadNative(): NativeConstructor | null {
     const db = new Native(file, options)
     const prepare = db.prepare.bind(db)
     db.prepare = (sql: string) => {
-      const stmt = prepare(sql)
-      return new Proxy(stmt, {
-        get(target, key) {
-          if (key === 'run' || key === 'all' || key === 'get') {
-            const method = (target as unknown as Record<string, (...p: unknown[]) => unknown>)[key]!
-            return (...params: unknown[]) => method.apply(target, bindable(params))
-          }
-          const value = Reflect.get(target, key, target) as unknown
-          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value
-        },
-      })
+      const stmt = prepare(sql) as unknown as Record<'run' | 'all' | 'get', (...p: unknown[]) => unknown>
+      for (const name of ['run', 'all', 'get'] as const) {
+        const method = stmt[name]
+        stmt[name] = (...params: unknown[]) => method.apply(stmt, bindable(params))
+      }
+      return stmt as unknown as NativeStatement
     }
     return db
   } as unknown as NativeConstructor
