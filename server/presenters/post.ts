@@ -1,12 +1,14 @@
-import type { PostCard, PostDetail } from '../contract/posts'
+import type { PostCard, PostDetail, TagRef } from '../contract/posts'
 import { inList, toBool, toIso, toNum, type SqlReader, type SqlValue } from '../db/reader'
+import { CONTENT_HEAD_CHARS, contentExcerpt } from './excerpt'
 import { avatarOf } from './user'
 
 /*
- * Note presenters. `loadPostCards` is THE batched loader for note lists (feed, search, a user's posts,
- * collections and likes): one query for any number of ids, returning cards in the order of the ids.
- * Cards are lean: the first image (sort_order 0) and its feed thumbnail, the video and cover, author,
- * category, counts and the viewer's liked / collected flags; no content, no image list.
+ * Note presenters. `loadPostCards` / `loadPostCardPage` are THE batched loaders for note lists (feed,
+ * search, a user's posts, collections and likes): one statement for the cards of any number of notes (the
+ * first image and its feed thumbnail, video and cover, author, category, counts, the viewer's liked /
+ * collected flags and the head of the content for the excerpt), plus one statement for the image lists and
+ * tags of all of them. Two statements per page, whatever its size.
  */
 
 interface CardRow {
@@ -34,10 +36,11 @@ interface CardRow {
   cover_url: string | null
   liked: number | boolean
   collected: number | boolean
+  content_head: string | null
 }
 
 const CARD_COLUMNS = `p.id, p.title, p.type, p.is_draft, p.category_id, p.view_count, p.like_count, p.collect_count,
-  p.comment_count, p.created_at, u.id AS author_auto_id, u.user_id AS author_account, u.nickname, u.avatar, u.verified,
+  p.comment_count, p.created_at, SUBSTR(p.content, 1, ${CONTENT_HEAD_CHARS}) AS content_head, u.id AS author_auto_id, u.user_id AS author_account, u.nickname, u.avatar, u.verified,
   c.name AS category_name, i.url AS image_url, i.thumbnail_url, i.width AS image_width, i.height AS image_height,
   v.url AS video_url, v.cover_url`
 
@@ -54,7 +57,15 @@ function derivedThumb(url: string | null): string | null {
   return url && /\/[0-9a-f]{32}\.webp$/.test(url) ? url.replace(/\.webp$/, '.thumb.webp') : url
 }
 
-export function presentCard(r: CardRow): PostCard {
+/** A note's image URLs (in order) and tags, loaded for a whole page at once. */
+export interface CardExtras {
+  images: string[]
+  tags: TagRef[]
+}
+
+const NO_EXTRAS: CardExtras = { images: [], tags: [] }
+
+export function presentCard(r: CardRow, extras: CardExtras = NO_EXTRAS): PostCard {
   const isVideo = Number(r.type) === 2
   const likes = toNum(r.like_count)
   const collects = toNum(r.collect_count)
@@ -63,7 +74,11 @@ export function presentCard(r: CardRow): PostCard {
   return {
     id: Number(r.id),
     title: r.title,
+    content: contentExcerpt(r.content_head),
     type: Number(r.type),
+    // A video note's card image list is its cover (the spec's clients show images[0] on every card).
+    images: isVideo ? (r.cover_url ? [r.cover_url] : []) : extras.images,
+    tags: extras.tags,
     image: image ?? null,
     thumbnail: isVideo ? derivedThumb(r.cover_url) : (r.thumbnail_url ?? r.image_url ?? null),
     image_width: toNum(r.image_width),
@@ -92,8 +107,44 @@ export function presentCard(r: CardRow): PostCard {
   }
 }
 
+interface ExtraRow {
+  post_id: number
+  kind: number
+  value: string
+  ord: number
+}
+
 /**
- * Cards for `ids`, in that order (ids that no longer exist are skipped). One query whatever the count;
+ * Image lists and tags of several notes in ONE statement (idx_post_images_post and post_tags' primary key);
+ * ordered here, so the database does not sort. Images by sort_order, tags by id (as the detail lists them).
+ */
+async function loadCardExtras(reader: SqlReader, ids: readonly number[]): Promise<Map<number, CardExtras>> {
+  const out = new Map<number, CardExtras>()
+  if (ids.length === 0) return out
+  const list = inList(ids)
+  const rows = await reader.all<ExtraRow>(
+    `SELECT i.post_id, 1 AS kind, i.url AS value, i.sort_order AS ord FROM post_images i WHERE i.post_id IN ${list.sql}
+     UNION ALL SELECT pt.post_id, 2 AS kind, t.name AS value, t.id AS ord FROM post_tags pt INNER JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id IN ${list.sql}`,
+    [...list.params, ...list.params],
+  )
+  rows.sort((a, b) => Number(a.kind) - Number(b.kind) || Number(a.ord) - Number(b.ord))
+  for (const r of rows) {
+    const id = Number(r.post_id)
+    let extras = out.get(id)
+    if (!extras) out.set(id, (extras = { images: [], tags: [] }))
+    if (Number(r.kind) === 1) extras.images.push(r.value)
+    else extras.tags.push({ id: Number(r.ord), name: r.value })
+  }
+  return out
+}
+
+async function presentCards(reader: SqlReader, rows: CardRow[]): Promise<PostCard[]> {
+  const extras = await loadCardExtras(reader, rows.map((r) => Number(r.id)))
+  return rows.map((r) => presentCard(r, extras.get(Number(r.id))))
+}
+
+/**
+ * Cards for `ids`, in that order (ids that no longer exist are skipped). Two queries whatever the count;
  * `viewerId` null means a visitor (flags false). Drafts are included: callers decide who sees them.
  */
 export async function loadPostCards(reader: SqlReader, ids: readonly number[], viewerId: number | null): Promise<PostCard[]> {
@@ -103,12 +154,12 @@ export async function loadPostCards(reader: SqlReader, ids: readonly number[], v
     ? await reader.all<CardRow>(`SELECT ${CARD_COLUMNS}, ${VIEWER_FLAGS} FROM posts p ${CARD_JOINS} WHERE p.id IN ${list.sql}`, [viewerId, viewerId, ...list.params])
     : await reader.all<CardRow>(`SELECT ${CARD_COLUMNS}, 0 AS liked, 0 AS collected FROM posts p ${CARD_JOINS} WHERE p.id IN ${list.sql}`, list.params)
   const byId = new Map(rows.map((r) => [Number(r.id), r]))
-  const cards: PostCard[] = []
+  const ordered: CardRow[] = []
   for (const id of ids) {
     const row = byId.get(id)
-    if (row) cards.push(presentCard(row))
+    if (row) ordered.push(row)
   }
-  return cards
+  return presentCards(reader, ordered)
 }
 
 /** A page of note ids as SQL: `sql` selects a column `id` in page order; `orderBy` repeats that order over `p`. */
@@ -119,8 +170,9 @@ export interface CardPageSource {
 }
 
 /**
- * Cards of a page in ONE statement: the page's ids (an index-only subquery) joined to the card columns.
- * CROSS JOIN keeps SQLite from starting at the other end; the outer ORDER BY only sorts the page's rows.
+ * Cards of a page: ONE statement for the page's ids (an index-only subquery) joined to the card columns,
+ * then one for their images and tags. CROSS JOIN keeps SQLite from starting at the other end; the outer
+ * ORDER BY only sorts the page's rows.
  */
 export async function loadPostCardPage(reader: SqlReader, source: CardPageSource, viewerId: number | null): Promise<PostCard[]> {
   const flags = viewerId ? VIEWER_FLAGS : '0 AS liked, 0 AS collected'
@@ -128,7 +180,7 @@ export async function loadPostCardPage(reader: SqlReader, source: CardPageSource
     `SELECT ${CARD_COLUMNS}, ${flags} FROM (${source.sql}) pg CROSS JOIN posts p ${CARD_JOINS} WHERE p.id = pg.id ORDER BY ${source.orderBy}`,
     viewerId ? [viewerId, viewerId, ...source.params] : source.params,
   )
-  return rows.map(presentCard)
+  return presentCards(reader, rows)
 }
 
 /* ---- Detail ---- */
@@ -176,18 +228,17 @@ export async function loadPostDetail(reader: SqlReader, postId: number, viewerId
     reader.all<PartRow>(PARTS_SQL, [postId, postId, postId]),
   ])
   if (!row) return null
-  const card = presentCard(row)
   const images = parts.filter((p) => Number(p.kind) === 1)
+  const tags = parts.filter((p) => Number(p.kind) === 3).map((t) => ({ id: Number(t.a), name: t.url }))
+  const card = presentCard(row, { images: images.map((i) => i.url), tags })
   const videoRow = parts.find((p) => Number(p.kind) === 2)
   const video = videoRow ? { url: videoRow.url, coverUrl: videoRow.extra } : null
   const detail: PostDetail = {
     ...card,
     content: row.content,
-    images: images.map((i) => i.url),
     image_list: images.map((i) => ({ url: i.url, thumbnail: i.extra, width: toNum(i.a), height: toNum(i.b) })),
     video,
     videos: video ? [video] : [],
-    tags: parts.filter((p) => Number(p.kind) === 3).map((t) => ({ id: Number(t.a), name: t.url })),
     location: row.location ?? null,
     followed: toBool(row.followed),
     isLiked: card.liked,
