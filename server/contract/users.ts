@@ -239,3 +239,15 @@ export const FOLLOW_LIST_KEYS = { following: 'following', followers: 'followers'
 export type FollowListKind = keyof typeof FOLLOW_LIST_KEYS
 export const followListReply = <K extends FollowListKind>(kind: K) => listReplySchema(FOLLOW_LIST_KEYS[kind], followEntrySchema)
 export const userSearchReply = listReplySchema('users', userCardSchema)
+
+/** GET /users/{id}/personality-tags: the profile's personality fields, also as one ordered list of tags. */
+export const personalityTagsSchema = z.object({
+  tags: z.array(z.string()),
+  gender: z.string().nullable(),
+  zodiac_sign: z.string().nullable(),
+  mbti: z.string().nullable(),
+  education: z.string().nullable(),
+  major: z.string().nullable(),
+  interests: z.array(z.string()).nullable(),
+})
+export type PersonalityTags = z.infer<typeof personalityTagsSchema>

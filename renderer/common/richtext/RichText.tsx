@@ -4,7 +4,8 @@ import { splitMentions } from './mentions'
 
 /**
  * Renders stored rich text as React elements from an allow-list of tags, never via innerHTML.
- * Mentions ([@nickname:userId]) become links to /user/{id} opening in a new tab.
+ * Mentions ([@nickname:userId], or the editors' `<a class="mention-link">` links) become links to /user/{id}
+ * opening in a new tab.
  */
 export interface RichTextProps {
   html: string | null | undefined
@@ -64,8 +65,9 @@ function renderNodes(nodes: NodeListOf<ChildNode> | ChildNode[], keyPrefix: stri
       )
     } else if (tag === 'A') {
       const href = safeHref(el.getAttribute('href'))
+      const mention = el.classList.contains('mention-link')
       out.push(
-        <a key={key} className="rt-link" href={href} target="_blank" rel="noopener noreferrer">
+        <a key={key} className={mention ? 'rt-mention' : 'rt-link'} href={href} target="_blank" rel="noopener noreferrer" onClick={mention ? (e) => e.stopPropagation() : undefined}>
           {children()}
         </a>,
       )
