@@ -1,11 +1,12 @@
 import { z } from 'zod'
-import { captchaReplySchema, checkUserIdQuery, checkUserIdReplySchema, loginBody, logoutBody, refreshBody, registerBody, tokensSchema } from '../contract/auth'
+import { authSessionSchema, captchaReplySchema, checkUserIdQuery, checkUserIdReplySchema, loginBody, logoutBody, refreshBody, registerBody, tokensSchema } from '../contract/auth'
 import { idParams } from '../contract/common'
 import { notificationListQuery, notificationListReply, unreadByTypeSchema, unreadCountSchema } from '../contract/notifications'
 import {
   followListReply,
   followStateSchema,
   passwordChangeBody,
+  personalityTagsSchema,
   profileSchema,
   profileUpdateBody,
   selfSchema,
@@ -23,23 +24,13 @@ const AUTH = '用户认证'
 const USERS = '用户'
 const NOTIFY = '通知'
 
-const session = z.object({ tokens: tokensSchema, user: selfSchema })
-const personality = z.object({
-  tags: z.array(z.string()),
-  gender: z.string().nullable(),
-  zodiac_sign: z.string().nullable(),
-  mbti: z.string().nullable(),
-  education: z.string().nullable(),
-  major: z.string().nullable(),
-  interests: z.array(z.string()).nullable(),
-})
 
 function accountRoutes(): DocRoute[] {
   return [
     doc({ method: 'get', path: '/auth/captcha', tag: AUTH, summary: '获取验证码', access: 'public', data: captchaReplySchema, errors: [429] }),
     doc({ method: 'get', path: '/auth/check-user-id', tag: AUTH, summary: '检查石榴号是否可用', access: 'public', query: checkUserIdQuery, data: checkUserIdReplySchema, errors: [400] }),
-    doc({ method: 'post', path: '/auth/register', tag: AUTH, summary: '注册', access: 'public', body: registerBody, data: session, errors: [400, 429] }),
-    doc({ method: 'post', path: '/auth/login', tag: AUTH, summary: '登录', access: 'public', body: loginBody, data: session, errors: [400, 403, 429] }),
+    doc({ method: 'post', path: '/auth/register', tag: AUTH, summary: '注册', access: 'public', body: registerBody, data: authSessionSchema, errors: [400, 429] }),
+    doc({ method: 'post', path: '/auth/login', tag: AUTH, summary: '登录', access: 'public', body: loginBody, data: authSessionSchema, errors: [400, 403, 429] }),
     doc({ method: 'post', path: '/auth/refresh', tag: AUTH, summary: '刷新令牌', description: '刷新令牌每次使用后轮换', access: 'public', body: refreshBody, data: z.object({ tokens: tokensSchema }), errors: [400, 401] }),
     doc({ method: 'post', path: '/auth/logout', tag: AUTH, summary: '退出登录', access: 'optional-user', body: logoutBody, data: z.null() }),
     doc({ method: 'get', path: '/auth/me', tag: AUTH, summary: '当前用户', access: 'user', data: selfSchema }),
@@ -49,7 +40,7 @@ function accountRoutes(): DocRoute[] {
     doc({ method: 'get', path: '/users/search', tag: USERS, summary: '搜索用户', access: 'optional-user', query: userSearchQuery, data: userSearchReply, errors: [400] }),
     doc({ method: 'get', path: '/users/:id', tag: USERS, summary: '用户资料', description: 'id 为小石榴号', access: 'public', data: profileSchema, errors: [404] }),
     doc({ method: 'get', path: '/users/:id/stats', tag: USERS, summary: '用户统计', access: 'public', data: userStatsSchema, errors: [404] }),
-    doc({ method: 'get', path: '/users/:id/personality-tags', tag: USERS, summary: '个性标签', access: 'public', data: personality, errors: [404] }),
+    doc({ method: 'get', path: '/users/:id/personality-tags', tag: USERS, summary: '个性标签', access: 'public', data: personalityTagsSchema, errors: [404] }),
     doc({ method: 'put', path: '/users/:id', tag: USERS, summary: '修改资料', access: 'user', body: profileUpdateBody, data: selfSchema, errors: [400, 403, 404] }),
     doc({ method: 'put', path: '/users/:id/password', tag: USERS, summary: '修改密码', access: 'user', body: passwordChangeBody, data: z.null(), errors: [400, 404] }),
     doc({ method: 'delete', path: '/users/:id', tag: USERS, summary: '注销账号', access: 'user', data: z.null(), errors: [404] }),
