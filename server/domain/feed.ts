@@ -146,7 +146,7 @@ export async function listFeed(reader: SqlReader, kind: DatabaseKind, viewer: Fe
   const whereSql = where.join(' AND ')
   const offset = (q.page - 1) * q.limit
   const [posts, total] = await Promise.all([
-    loadPostCardPage(reader, { sql: `SELECT p.id FROM posts p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, params: [...params, q.limit, offset], orderBy }, viewer?.id ?? null),
+    loadPostCardPage(reader, kind, { sql: `SELECT p.id FROM posts p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, params: [...params, q.limit, offset], orderBy }, viewer?.id ?? null),
     drafts ? countRows(reader, whereSql, params) : cachedCount(`${whereSql}|${params.join('|')}`, () => countRows(reader, whereSql, params)),
   ])
   return listPage('posts', posts, pagination(q.page, q.limit, total))
@@ -164,7 +164,7 @@ async function keywordPage(reader: SqlReader, kind: DatabaseKind, viewer: FeedVi
   const search = { terms, type: q.type ?? null, categoryId }
   const key = `k|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${q.type ?? ''}|${categoryId ?? ''}`
   const [posts, total] = await Promise.all([
-    loadPostCardPage(reader, noteIdsPage(kind, search, q.limit, (q.page - 1) * q.limit), viewer?.id ?? null),
+    loadPostCardPage(reader, kind, noteIdsPage(kind, search, q.limit, (q.page - 1) * q.limit), viewer?.id ?? null),
     cachedCount(key, () => countNotes(reader, kind, search)),
   ])
   return listPage('posts', posts, pagination(q.page, q.limit, total))

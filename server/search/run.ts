@@ -33,7 +33,7 @@ export async function searchNotes(reader: SqlReader, kind: DatabaseKind, input: 
   const search: NoteSearch = { terms, tagId, type: input.type }
   const key = `s|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${tagId ?? ''}|${input.type ?? ''}`
   const [cards, total, stats] = await Promise.all([
-    loadPostCardPage(reader, noteIdsPage(kind, search, limit, (page - 1) * limit), viewerId),
+    loadPostCardPage(reader, kind, noteIdsPage(kind, search, limit, (page - 1) * limit), viewerId),
     cachedCount(key, () => countNotes(reader, kind, search)),
     cached(`tags|${key}`, () => tagStats(reader, kind, search, TAG_STATS_MAX)),
   ])

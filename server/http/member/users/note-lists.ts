@@ -26,7 +26,7 @@ export function noteListHandler(kind: NoteListKind) {
     if (!owner) throw NotFound(USER_MESSAGES.notFound)
     if (kind === 'likes' && owner.id !== me?.id) throw Forbidden('只能查看自己点赞的笔记')
     const { rows, total } = await notePage(deps, kind, owner.id, page, limit)
-    const cards = await loadPostCards(readerFor(deps.db), rows, me?.id ?? null)
+    const cards = await loadPostCards(readerFor(deps.db), deps.config.database.kind, rows, me?.id ?? null)
     ok(ctx, listPage(kind === 'collections' ? 'collections' : 'posts', cards, pagination(page, limit, total)))
   }
 }
