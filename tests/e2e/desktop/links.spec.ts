@@ -5,32 +5,19 @@
  * of link that used to open a new tab is clicked: it must show the route in the page, hand it to the member
  * window (admin pages), or give a vetted https link to the system browser, and never open a window.
  */
-import http from 'node:http'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { buildContentSecurityPolicy } from '../../../electron/main/security'
-import { createAppProtocolHandler } from '../../../electron/main/protocol'
 import { loginAsAdmin } from '../admin/helpers'
 import { DEMO, login } from '../member/helpers'
+import { API, APP, apiPort, serveRendererAsTheApp } from './app-origin'
 
-const apiPort = Number(process.env.E2E_PORT ?? 4173)
-const API = `http://127.0.0.1:${apiPort}`
-const rendererPort = Number(process.env.E2E_RENDERER_PORT ?? apiPort + 10)
-const APP = `http://127.0.0.1:${rendererPort}`
-
-let server: http.Server
+let stopServing: () => Promise<void>
 
 test.beforeAll(async () => {
-  const handler = createAppProtocolHandler({ rootDir: 'dist/renderer', contentSecurityPolicy: buildContentSecurityPolicy(API), log: { warn: () => undefined } })
-  server = http.createServer(async (req, res) => {
-    const reply = await handler(new Request(`app://shiliu${req.url ?? '/'}`, { method: req.method }))
-    res.writeHead(reply.status, Object.fromEntries(reply.headers))
-    res.end(Buffer.from(await reply.arrayBuffer()))
-  })
-  await new Promise<void>((resolve) => server.listen(rendererPort, '127.0.0.1', resolve))
+  stopServing = await serveRendererAsTheApp()
 })
 
 test.afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve))
+  await stopServing()
 })
 
 interface BridgeCall {
