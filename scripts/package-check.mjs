@@ -14,7 +14,6 @@ const require = createRequire(import.meta.url)
 const asar = require('@electron/asar')
 const { getCurrentFuseWire, FuseV1Options } = require('@electron/fuses')
 
-const root = process.cwd()
 const problems = []
 const check = (ok, message) => {
   if (!ok) problems.push(message)

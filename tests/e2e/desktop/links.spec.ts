@@ -10,6 +10,11 @@ import { loginAsAdmin } from '../admin/helpers'
 import { DEMO, login } from '../member/helpers'
 import { API, APP, apiPort, serveRendererAsTheApp } from './app-origin'
 
+// Browser globals used inside page functions (tests/e2e is type-checked without the DOM library).
+declare const window: object
+declare const sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void }
+declare const navigator: { clipboard: { writeText(text: string): Promise<void> } }
+
 let stopServing: () => Promise<void>
 
 test.beforeAll(async () => {

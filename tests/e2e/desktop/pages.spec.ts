@@ -6,6 +6,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { APP, serveRendererAsTheApp } from './app-origin'
 
+// Browser globals used inside page functions (tests/e2e is type-checked without the DOM library).
+declare const window: object
+
 let stopServing: () => Promise<void>
 test.beforeAll(async () => {
   stopServing = await serveRendererAsTheApp()
