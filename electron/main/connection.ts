@@ -91,8 +91,8 @@ export class Connection {
     this.settings = settings;
     if (settings.mode === 'remote' && settings.remoteUrl) {
       this.current = { baseUrl: settings.remoteUrl, mode: 'remote' };
-      this.deps.windows.close('startup');
       this.showAppWindows();
+      this.deps.windows.close('startup');
       return true;
     }
     this.setStartup({ phase: 'starting', step: 'server', done: 0, total: 1, message: '' });
@@ -121,8 +121,9 @@ export class Connection {
       this.setStartup({ phase: 'failed', message: `本机服务器无法启动 The offline demo server could not start.\n${message}`, logFile: this.deps.serverLogFile });
       return false;
     }
-    this.deps.windows.close('startup');
+    // The app window first: closing the last window would quit the app (window-all-closed).
     this.showAppWindows();
+    this.deps.windows.close('startup');
     return true;
   }
 

@@ -57,7 +57,7 @@ function run(): void {
   app
     .whenReady()
     .then(async () => {
-      started = await startDesktop({ paths, loaded, insecureOriginAtLaunch });
+      await startDesktop({ paths, loaded, insecureOriginAtLaunch, onStarted: (app) => (started = app) });
     })
     .catch((error: unknown) => {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -28,6 +28,8 @@ export interface StartupContext {
   /** The plain-http origin trusted at launch (index.ts sets the Chromium switch). */
   insecureOriginAtLaunch: string | null;
   readyTimeoutMs?: number;
+  /** Called as soon as the app is wired, before connecting (which may take a first start's minute). */
+  onStarted?: (started: StartedApp) => void;
 }
 
 export interface StartedApp {
@@ -164,6 +166,9 @@ export async function startDesktop(ctx: StartupContext): Promise<StartedApp> {
     ),
   );
 
+  const started: StartedApp = { connection: conn, windows };
+  // From here on, quitting stops the embedded server, also while it prepares the demo.
+  ctx.onStarted?.(started);
   await conn.start(ctx.loaded);
-  return { connection: conn, windows };
+  return started;
 }

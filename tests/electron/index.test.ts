@@ -132,6 +132,16 @@ describe('main entry (index.ts)', () => {
     warn.mockRestore();
   });
 
+  it('stops the embedded server when the app quits during the first start', async () => {
+    await boot();
+    fake.makeReady();
+    const child = await until(() => fake.children[0], 'fork');
+    const event = quit(); // the demo is still being prepared: no ready message yet
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(child.kill).toHaveBeenCalledOnce();
+    await until(() => fake.electron.app.quit.mock.calls.length > 0, 'app.quit');
+  });
+
   it('keeps a rotated main.log of the console', async () => {
     await boot();
     console.info('hello from the main process');
