@@ -2,6 +2,7 @@ import { statfs } from 'node:fs/promises'
 import type { AppDeps } from '../deps'
 import { readerFor } from '../db/reader'
 import { inTransaction } from '../db/transaction'
+import { SERVER_VERSION } from '../version'
 
 /*
  * GET /api/health checks what a request needs, each part with a deadline:
@@ -25,6 +26,9 @@ export interface HealthReport {
   status: 'ok' | 'degraded'
   timestamp: string
   uptime: number
+  /** `service` and `version` let a client (the desktop app's settings) tell a Shiliu server and its release. */
+  service: 'shiliu'
+  version: string
   checks: { read: CheckResult; write: CheckResult; disk: CheckResult; redis: CheckResult }
 }
 
@@ -48,7 +52,7 @@ async function diskCheck(dir: string): Promise<CheckResult> {
 }
 
 export function liveness(deps: AppDeps): Omit<HealthReport, 'checks'> {
-  return { status: 'ok', timestamp: new Date().toISOString(), uptime: Math.round((Date.now() - deps.startedAt) / 1000) }
+  return { status: 'ok', timestamp: new Date().toISOString(), uptime: Math.round((Date.now() - deps.startedAt) / 1000), service: 'shiliu', version: SERVER_VERSION }
 }
 
 export async function checkHealth(deps: AppDeps): Promise<HealthReport> {

@@ -17,6 +17,8 @@ export function systemDocRoutes(): DocRoute[] {
         status: z.enum(['ok', 'degraded']),
         timestamp: z.iso.datetime(),
         uptime: z.number().int().describe('秒'),
+        service: z.literal('shiliu').describe('服务标识（桌面应用据此确认这是石榴服务器）'),
+        version: z.string().describe('服务器版本号（package.json）'),
         checks: z.object({
           read: z.string().describe("'ok' 或失败原因"),
           write: z.string().describe("'ok' 或失败原因"),
@@ -33,7 +35,13 @@ export function systemDocRoutes(): DocRoute[] {
       summary: '存活检查',
       description: '进程能应答即返回 ok，不访问数据库',
       access: 'public',
-      data: z.object({ status: z.literal('ok'), timestamp: z.iso.datetime(), uptime: z.number().int().describe('秒') }),
+      data: z.object({
+        status: z.literal('ok'),
+        timestamp: z.iso.datetime(),
+        uptime: z.number().int().describe('秒'),
+        service: z.literal('shiliu').describe('服务标识（桌面应用据此确认这是石榴服务器）'),
+        version: z.string().describe('服务器版本号（package.json）'),
+      }),
     }),
     doc({
       method: 'get',

@@ -1,81 +1,65 @@
-/*
- * The server as a real child process, built from the current sources (esbuild, as `npm run build:server`
- * does, into a private folder so a stale dist/ is never what a test measures), for tests that signal or
- * kill it.
- */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, rmSync } from 'node:fs'
-import path from 'node:path'
-import { build } from 'esbuild'
 
-let bundle: Promise<string> | undefined
-// Inside the repository so the bundle's bare imports resolve from node_modules.
-const outDir = path.resolve('node_modules/.cache/shiliu-test', `server-${process.pid}`)
-
-/** dist-style bundle of server/main.ts for this test process (built once). */
-export function serverBundle(): Promise<string> {
-  bundle ??= (async () => {
-    mkdirSync(outDir, { recursive: true })
-    await build({
-      entryPoints: { main: 'server/main.ts' },
-      outdir: outDir,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'esm',
-      packages: 'external',
-      tsconfig: 'tsconfig.json',
-      logLevel: 'warning',
-    })
-    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }))
-    return path.join(outDir, 'main.js')
-  })()
-  return bundle
-}
-
+/** A server started as its own process (the built bundle), read line by line. */
 export interface ServerProcess {
-  url: string
   child: ChildProcess
+  /** Everything printed on stdout so far. */
   stdout(): string
   stderr(): string
+  /** Resolves with the first stdout match of `pattern` (rejects when the process exits first or after `ms`). */
+  waitFor(pattern: RegExp, ms?: number): Promise<RegExpExecArray>
   /** Resolves with the exit code (or the signal's name). */
   exited: Promise<number | string>
+  /** SIGTERM (or another signal), then the exit. */
+  stop(signal?: NodeJS.Signals): Promise<number | string>
 }
 
-/** Start the bundled server on 127.0.0.1 over `dataDir`; resolves once it listens. */
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const main = await serverBundle()
-  const child = spawn(process.execPath, [main], {
+export function startServerProcess(args: string[], env: Record<string, string>, options: { cwd?: string } = {}): ServerProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
-      RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000',
-      RATE_LIMIT_WRITES_PER_MINUTE: '100000',
-      SHILIU_TEST_CAPTCHA: '1',
-      ...env,
-    },
   })
   let out = ''
   let err = ''
-  child.stderr!.on('data', (d: Buffer) => (err += String(d)))
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)))
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s: ${err}`)), 30_000)
-    child.stdout!.on('data', (d: Buffer) => {
-      out += String(d)
-      const match = /listening on (\S+)/.exec(out)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match[1]!)
-      }
-    })
-    void exited.then((code) => reject(new Error(`server exited with ${code} before listening: ${err}`)))
+  const waiters = new Set<() => void>()
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += String(chunk)
+    for (const wake of waiters) wake()
   })
-  return { url, child, exited, stdout: () => out, stderr: () => err }
+  child.stderr!.on('data', (chunk: Buffer) => (err += String(chunk)))
+  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)))
+  let gone = false
+  void exited.then(() => {
+    gone = true
+    for (const wake of waiters) wake()
+  })
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitFor(pattern, ms = 60_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => done(new Error(`timed out after ${ms} ms waiting for ${pattern}\nstdout: ${out}\nstderr: ${err}`)), ms)
+        const check = () => {
+          const match = pattern.exec(out)
+          if (match) done(null, match)
+          else if (gone) done(new Error(`process exited before ${pattern}\nstdout: ${out}\nstderr: ${err}`))
+        }
+        const done = (error: Error | null, match?: RegExpExecArray) => {
+          clearTimeout(timer)
+          waiters.delete(check)
+          if (error) reject(error)
+          else resolve(match!)
+        }
+        waiters.add(check)
+        check()
+      })
+    },
+    async stop(signal = 'SIGTERM') {
+      if (!gone) child.kill(signal)
+      return exited
+    },
+  }
 }

@@ -8,6 +8,7 @@ import { Icon } from '../ui/icons'
 import { htmlToText, looksLikeHtml } from '../ui/SafeHtml'
 import { ACTIVITY_TYPES, activityLabel, activityLink, type Activity } from './activities'
 import { relativeTime } from './relativeTime'
+import { useFollowLink } from '../../common/components/AppLink'
 
 interface MonitorFilters {
   activity_type: string
@@ -38,13 +39,11 @@ function failureMessage(err: unknown): string {
 }
 
 export function MonitorPage() {
+  const follow = useFollowLink()
   const [filters, setFilters] = useState<MonitorFilters>({ activity_type: '', date_from: '', date_to: '' })
   const query = useQuery({
     queryKey: ['admin-monitor', filters],
-    queryFn: async () => {
-      const data = await adminApi.get<Activity[] | { data?: Activity[]; list?: Activity[] }>('/admin/monitor/activities', { ...filters })
-      return Array.isArray(data) ? data : (data.data ?? data.list ?? [])
-    },
+    queryFn: () => adminApi.get<Activity[]>('/admin/monitor/activities', { ...filters }),
     refetchInterval: 60_000,
   })
   const items = query.data ?? []
@@ -81,7 +80,7 @@ export function MonitorPage() {
         {items.map((a) => {
           const link = activityLink(a)
           const open = () => {
-            if (link) window.open(link, '_blank', 'noopener')
+            if (link) follow(link)
           }
           const content = plain(a.content)
           return (

@@ -1,5 +1,5 @@
 /**
- * The server as a real process (`node main.js`, built from the current sources) under write load:
+ * The server as a real process (`node dist/server/main.js`, rebuilt when a source is newer) under write load:
  * SIGTERM exits 0 with every acknowledged write in the `.sqlite` file alone (WAL merged); `kill -9`
  * loses nothing acknowledged, round after round; `npm run admin:create` against the live server works and
  * leaves it serving; start-up sweeps interrupted uploads' work folders.
@@ -10,7 +10,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:f
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startServerProcess } from '../../support/server-process'
+import { ensureServerBundle } from '../../support/server-bundle'
+import { startServerProcess, type ServerProcess } from '../../support/server-process'
 import { touch } from '../../support/storage'
 import { AckLedger, checkLedger, registerMembers, writeLoad } from '../../support/write-load'
 
@@ -23,10 +24,24 @@ const tempDir = () => {
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** The built server over `dataDir`, listening; limits raised and captcha answers exposed for the load. */
+async function startBuilt(dataDir: string): Promise<ServerProcess & { url: string }> {
+  const server = startServerProcess([ensureServerBundle()], {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SHILIU_TEST_CAPTCHA: '1',
+    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+  })
+  const [, url] = await server.waitFor(/listening on (\S+)/)
+  return Object.assign(server, { url: url! })
+}
+
 describe('server process under write load', () => {
   it('SIGTERM: exits 0, and the .sqlite file alone holds every acknowledged write', async () => {
     const dataDir = tempDir()
-    const server = await startServerProcess(dataDir)
+    const server = await startBuilt(dataDir)
     const members = await registerMembers(server.url, 8, 'term')
     const ledger = new AckLedger()
     let stop = false
@@ -53,7 +68,7 @@ describe('server process under write load', () => {
     const ledger = new AckLedger()
     let members = null as Awaited<ReturnType<typeof registerMembers>> | null
     for (let round = 0; round < 3; round++) {
-      const server = await startServerProcess(dataDir)
+      const server = await startBuilt(dataDir)
       members ??= await registerMembers(server.url, 8, 'kill')
       let stop = false
       const load = writeLoad(server.url, members, ledger, () => stop, round)
@@ -70,7 +85,7 @@ describe('server process under write load', () => {
 
   it('admin:create against the live server under load: created every time, the server keeps serving writes', async () => {
     const dataDir = tempDir()
-    const server = await startServerProcess(dataDir)
+    const server = await startBuilt(dataDir)
     const members = await registerMembers(server.url, 6, 'live')
     const ledger = new AckLedger()
     let stop = false
@@ -109,7 +124,7 @@ describe('server process under write load', () => {
     const leftover = path.join(dataDir, 'tmp', 'req-interrupted')
     mkdirSync(leftover, { recursive: true })
     touch(path.join(leftover, 'upload_0001'), 'half an image')
-    const server = await startServerProcess(dataDir)
+    const server = await startBuilt(dataDir)
     expect(existsSync(leftover)).toBe(false)
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
