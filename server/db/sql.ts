@@ -2,7 +2,7 @@ import type sqlite3 from 'sqlite3'
 import type { DataSource, EntityManager } from 'typeorm'
 import type { DatabaseKind } from '../config'
 import { readerFor, settle, statementAll, statementRun, type SqlValue } from './reader'
-import type { NativeDatabase, NativeStatement } from './write-connection'
+import type { NativeDatabase, NativeStatement } from './native'
 
 /*
  * Raw SQL inside commands (transactions). Statements are written once with `?` placeholders, unquoted

@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import type sqlite3 from 'sqlite3'
 import { DataSource, type DataSourceOptions } from 'typeorm'
+import { loadNative, type NativeDatabase } from './native'
 import { databaseExec } from './reader'
 
 /*
@@ -24,20 +24,6 @@ import { databaseExec } from './reader'
  */
 
 export type WriterMode = 'native' | 'portable'
-
-/** The raw handle of a better-sqlite3 connection, as far as the writer uses it. */
-export interface NativeDatabase {
-  exec(sql: string): unknown
-  prepare(sql: string): NativeStatement
-  pragma(sql: string): unknown
-  readonly inTransaction: boolean
-}
-
-export interface NativeStatement {
-  readonly reader: boolean
-  run(...params: unknown[]): { changes: number }
-  all(...params: unknown[]): unknown[]
-}
 
 export interface WriteConnection {
   readonly mode: WriterMode
@@ -65,41 +51,8 @@ function execOn(conn: sqlite3.Database, sql: string): Promise<void> {
   return new Promise((resolve, reject) => exec.call(conn, sql, (err) => (err ? reject(err) : resolve())))
 }
 
-/** Values bound as node-sqlite3 binds them (better-sqlite3 refuses booleans and dates): 1/0, epoch ms. */
-export const bindable = (params: readonly unknown[]): unknown[] =>
-  params.map((v) => (v === undefined ? null : typeof v === 'boolean' ? Number(v) : v instanceof Date ? v.getTime() : v))
-
-type NativeConstructor = new (file: string, options: object) => NativeDatabase
-
-/**
- * better-sqlite3 whose statements bind values as node-sqlite3 does, so a job's raw `manager.query(sql,
- * [true])` behaves the same in both modes (TypeORM passes raw query parameters through unchanged).
- */
-function loadNative(): NativeConstructor | null {
-  if (process.env.SHILIU_SQLITE_WRITER === 'portable') return null
-  let Native: NativeConstructor
-  try {
-    Native = createRequire(import.meta.url)('better-sqlite3') as NativeConstructor
-  } catch {
-    return null
-  }
-  return function CoercingDatabase(file: string, options: object) {
-    const db = new Native(file, options)
-    const prepare = db.prepare.bind(db)
-    db.prepare = (sql: string) => {
-      const stmt = prepare(sql) as unknown as Record<'run' | 'all' | 'get', (...p: unknown[]) => unknown>
-      for (const name of ['run', 'all', 'get'] as const) {
-        const method = stmt[name]
-        stmt[name] = (...params: unknown[]) => method.apply(stmt, bindable(params))
-      }
-      return stmt as unknown as NativeStatement
-    }
-    return db
-  } as unknown as NativeConstructor
-}
-
 async function openNative(options: DataSourceOptions & { database: string }, maintenance: DataSource): Promise<WriteConnection | null> {
-  const driver = loadNative()
+  const driver = process.env.SHILIU_SQLITE_WRITER === 'portable' ? null : loadNative()
   if (!driver) return null
   const jobs = new DataSource({
     type: 'better-sqlite3',
