@@ -46,12 +46,22 @@ async function pooledTransaction<T>(db: DataSource, work: Work<T>): Promise<T> {
   }
 }
 
+export interface JobOptions {
+  /**
+   * Called as soon as the job's writes are visible to other connections, which on SQLite is a moment before
+   * the promise resolves (the batch's fsync comes in between): for in-process bookkeeping that must not
+   * count a write twice (buffered views). Not called when the job fails.
+   */
+  onCommit?: () => void
+}
+
 /** Run `work` as one write job (see above); resolves with its result after the commit. */
-export function inTransaction<T>(db: DataSource, work: Work<T>): Promise<T> {
+export function inTransaction<T>(db: DataSource, work: Work<T>, options: JobOptions = {}): Promise<T> {
   const writer = writers.get(db)
-  if (writer) return writer.submit(work)
+  if (writer) return writer.submit(work, options.onCommit)
   if (db.options.type === 'sqlite') return Promise.reject(new Error('This SQLite DataSource has no writer: open the database with openDatabase()'))
-  return pooledTransaction(db, work)
+  const done = pooledTransaction(db, work)
+  return options.onCommit ? done.then((value) => (options.onCommit!(), value)) : done
 }
 
 /**

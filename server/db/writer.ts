@@ -39,6 +39,8 @@ interface Job {
   work: Work<unknown>
   /** Date.now() when queued: a job waits for another process's lock at most BUSY_TIMEOUT_MS from here. */
   queuedAt: number
+  /** Called once the job's batch has committed (its writes are visible), before the fsync that acknowledges it. */
+  onCommit?: () => void
   resolve: (value: unknown) => void
   reject: (err: unknown) => void
 }
@@ -91,9 +93,9 @@ export class SqliteWriter {
     }
   }
 
-  /** Queue a write job; resolves with its result once its batch has committed. */
-  submit<T>(work: Work<T>): Promise<T> {
-    return this.enqueue({ kind: 'job', work, queuedAt: Date.now() } as Omit<Job, 'resolve' | 'reject'>) as Promise<T>
+  /** Queue a write job; resolves with its result once its batch has committed and is durable. */
+  submit<T>(work: Work<T>, onCommit?: () => void): Promise<T> {
+    return this.enqueue({ kind: 'job', work, queuedAt: Date.now(), onCommit } as Omit<Job, 'resolve' | 'reject'>) as Promise<T>
   }
 
   /** Run `work` with a read-write DataSource to itself, between batches (it manages its own transactions). */
@@ -208,10 +210,11 @@ export class SqliteWriter {
     }
     this.count(batch.length, t0, t1, t2)
     this.lastFault = null
-    // Jobs that rolled back owe nothing to the disk; the others wait for the fsync.
+    // Jobs that rolled back owe nothing to the disk; the others are visible now and wait for the fsync.
     batch.forEach((job, i) => {
       const outcome = outcomes[i]!
       if (!outcome.ok) job.reject(outcome.error)
+      else job.onCommit?.()
     })
     this.committed.push({ batch, outcomes })
     this.syncCommitted()

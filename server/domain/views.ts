@@ -125,15 +125,20 @@ class ViewBuffer {
   private async write(views: PendingView[]): Promise<boolean> {
     for (let i = 0; i < views.length; i += FLUSH_CHUNK) {
       const chunk = views.slice(i, i + FLUSH_CHUNK)
-      let written: number[]
+      let written: number[] = []
+      // The moment the rows are visible, the stored counts include these views: stop adding them on top.
+      const committed = () => {
+        for (const v of chunk) this.forget(v)
+        for (const listener of writtenListeners) listener(written)
+      }
       try {
-        written = await inTransaction(this.db, (m) => writeViews(m, chunk))
+        await inTransaction(this.db, async (m) => (written = await writeViews(m, chunk)), { onCommit: committed })
       } catch {
+        // Not committed (lock, full disk): keep them for the next try. Committed but not confirmed durable
+        // (a failed fsync, in practice never): already forgotten.
         views.slice(i).forEach((v) => (v.flushing = false))
         return false
       }
-      for (const v of chunk) this.forget(v)
-      for (const listener of writtenListeners) listener(written)
     }
     return true
   }
