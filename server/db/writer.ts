@@ -151,11 +151,14 @@ export class SqliteWriter {
           this.queue.shift()
           this.inExclusive = true
           this.conn.setBusyTimeout(BUSY_TIMEOUT_MS)
-          await head.work(this.conn.maintenance).then(head.resolve, head.reject)
+          await Promise.resolve()
+            .then(() => head.work(this.conn.maintenance))
+            .then(head.resolve, head.reject)
           this.inExclusive = false
           continue
         }
-        await this.runBatch()
+        // Whatever goes wrong, the queue moves on: the head jobs fail with it, the next batch starts clean.
+        await this.runBatch().catch((err: unknown) => this.fail(this.queue.splice(0, this.headJobs()) as Job[], [], err))
         // Native mode runs a whole batch without a break: let the event loop serve requests before the next.
         if (this.conn.mode === 'native' && this.queue.length) await new Promise((resolve) => setImmediate(resolve))
       }
