@@ -1,7 +1,7 @@
 /**
- * Migrations on every engine: they run on a fresh database, leave nothing for the entities to change, undo
- * cleanly and run again. SQLite's storage settings are in effect. A bad DATABASE_URL fails fast and clearly.
- * PostgreSQL and MariaDB are skipped loudly when not reachable.
+ * Migrations on the run's engine (the suite runs once per engine): they run on a fresh database, leave
+ * nothing for the entities to change, undo cleanly and run again. SQLite's storage settings are in effect.
+ * A bad DATABASE_URL fails fast and clearly (engine-independent: SQLite run only).
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -13,9 +13,8 @@ import { ConfigError, loadConfig, type DatabaseConfig } from '../../server/confi
 import { openDatabase } from '../../server/db/data-source'
 import { entities } from '../../server/db/entities'
 import { startServer } from '../../server/main'
-import { ENGINE_NAMES, freshDatabase, probeEngines, skipLoudly, type ServerEngine } from '../support/engines'
+import { ENGINE_NAMES, runsOn, skipLoudly, testDatabase, testEngine } from '../support/engines'
 
-const engineProblems = await probeEngines()
 const dirs: string[] = []
 const tempDir = () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-migrations-'))
@@ -65,28 +64,17 @@ async function checkMigrations(db: DatabaseConfig): Promise<void> {
 }
 
 describe('migrations', () => {
-  it('run, match the entities, undo and redo on a fresh SQLite database', async () => {
-    await checkMigrations({ kind: 'sqlite', url: path.join(tempDir(), 'shiliu.sqlite') })
-  }, 60_000)
-
-  for (const engine of ['postgres', 'mysql'] as const satisfies ServerEngine[]) {
-    const problem = engineProblems[engine]
-    if (problem) {
-      it.skip(`${ENGINE_NAMES[engine]}: skipped, ${skipLoudly(`migrations test on ${ENGINE_NAMES[engine]}`, problem)}`, () => {})
-      continue
+  it(`run, match the entities, undo and redo on a fresh ${ENGINE_NAMES[testEngine()]} database`, async () => {
+    const db = await testDatabase('migrations', tempDir())
+    try {
+      await checkMigrations(db.config)
+    } finally {
+      await db.drop()
     }
-    it(`run, match the entities, undo and redo on a fresh ${ENGINE_NAMES[engine]} database`, async () => {
-      const db = await freshDatabase(engine, 'migrations')
-      try {
-        await checkMigrations({ kind: engine, url: db.url })
-      } finally {
-        await db.drop()
-      }
-    }, 120_000)
-  }
+  }, 120_000)
 })
 
-describe('SQLite storage settings', () => {
+describe.runIf(runsOn('sqlite'))('SQLite storage settings', () => {
   it('WAL, synchronous FULL, foreign keys on, a busy timeout', async () => {
     const ds = await openDatabase({ kind: 'sqlite', url: path.join(tempDir(), 'shiliu.sqlite') })
     try {
@@ -101,7 +89,7 @@ describe('SQLite storage settings', () => {
   })
 })
 
-describe('a bad DATABASE_URL', () => {
+describe.runIf(runsOn('sqlite'))('a bad DATABASE_URL', () => {
   const bad = 'postgres://nobody@127.0.0.1:1/x'
 
   it('makes startServer fail fast with a ConfigError naming the database', async () => {

@@ -1,24 +1,19 @@
 import type { DataSource } from 'typeorm'
 import { recountAll } from '../../server/domain/counters'
+import { inTransaction } from '../../server/db/transaction'
+import { dbQuery, dbRun } from './sql'
 
 /*
  * Rows written straight into the database, for tests of one resource that need others' data around it
  * (notes, comments, likes, collections) without going through those resources' APIs. Counters are
- * recounted afterwards with `settle`, so the data starts consistent. SQL is portable ('?' placeholders are
- * translated for PostgreSQL).
+ * recounted afterwards with `settle`, so the data starts consistent. SQL is portable (tests/support/sql.ts).
  */
-
-function sql(db: DataSource, text: string): string {
-  if (db.options.type !== 'postgres') return text
-  let n = 0
-  return text.replace(/\?/g, () => `$${++n}`)
-}
 
 async function insert(db: DataSource, table: string, values: Record<string, unknown>): Promise<number> {
   const cols = Object.keys(values)
   const text = `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`
-  await db.query(sql(db, text), Object.values(values))
-  const [row] = (await db.query(`SELECT MAX(id) AS id FROM ${table}`)) as Array<{ id: number | string }>
+  await dbRun(db, text, Object.values(values))
+  const [row] = await dbQuery<{ id: number | string }>(db, `SELECT MAX(id) AS id FROM ${table}`)
   return Number(row!.id)
 }
 
@@ -40,7 +35,7 @@ export const insertCategory = (db: DataSource, name: string) => insert(db, 'cate
 
 export async function insertTag(db: DataSource, name: string, postIds: number[]): Promise<number> {
   const id = await insert(db, 'tags', { name, use_count: 0 })
-  for (const postId of postIds) await db.query(sql(db, 'INSERT INTO post_tags (post_id, tag_id) VALUES (?, ?)'), [postId, id])
+  for (const postId of postIds) await dbRun(db, 'INSERT INTO post_tags (post_id, tag_id) VALUES (?, ?)', [postId, id])
   return id
 }
 
@@ -66,4 +61,4 @@ export async function insertNotification(db: DataSource, v: { userId: number; se
 }
 
 /** Make every counter match its rows. */
-export const settle = (db: DataSource) => recountAll(db)
+export const settle = (db: DataSource) => inTransaction(db, (manager) => recountAll(manager))
