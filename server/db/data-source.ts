@@ -3,6 +3,7 @@ import pg from 'pg'
 import { DataSource, type DataSourceOptions } from 'typeorm'
 import type { DatabaseConfig } from '../config'
 import { entities } from './entities'
+import { runMigrationsLocked } from './migrate'
 import { migrationsFor } from './migrations'
 import { serializeSqliteTransactions } from './transaction'
 
@@ -35,6 +36,6 @@ export async function openDatabase(db: DatabaseConfig): Promise<DataSource> {
     // TypeORM shares one SQLite connection between all callers; make concurrent transactions take turns.
     serializeSqliteTransactions(ds)
   }
-  await ds.runMigrations({ transaction: 'each' })
+  await runMigrationsLocked(ds)
   return ds
 }

@@ -12,6 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig, type DatabaseConfig } from '../../server/config'
 import { openDatabase } from '../../server/db/data-source'
 import { entities } from '../../server/db/entities'
+import { migrationsFor } from '../../server/db/migrations'
+import { execute } from '../../server/db/sql'
+import { inTransaction } from '../../server/db/transaction'
 import { startServer } from '../../server/main'
 import { ENGINE_NAMES, runsOn, skipLoudly, testDatabase, testEngine } from '../support/engines'
 
@@ -63,11 +66,65 @@ async function checkMigrations(db: DatabaseConfig): Promise<void> {
   }
 }
 
+/** The migrations table in the order the rows were written (= the order the migrations ran). */
+async function executed(ds: DataSource): Promise<Array<{ name: string; timestamp: number }>> {
+  const rows = (await ds.query('SELECT name, timestamp FROM migrations ORDER BY id')) as Array<{ name: string; timestamp: number | string }>
+  return rows.map((r) => ({ name: r.name, timestamp: Number(r.timestamp) }))
+}
+
 describe('migrations', () => {
   it(`run, match the entities, undo and redo on a fresh ${ENGINE_NAMES[testEngine()]} database`, async () => {
     const db = await testDatabase('migrations', tempDir())
     try {
       await checkMigrations(db.config)
+    } finally {
+      await db.drop()
+    }
+  }, 120_000)
+
+  it('run in the order of their timestamps, the initial schema first, each recorded under its own timestamp', async () => {
+    const db = await testDatabase('migration_order', tempDir())
+    try {
+      const ds = await openDatabase(db.config)
+      try {
+        const rows = await executed(ds)
+        const engine = { sqlite: 'Sqlite', postgres: 'Postgres', mysql: 'Mysql' }[db.config.kind]
+        expect(rows[0]!.name).toBe(`${engine}Initial1795350168509`)
+        expect(rows.map((r) => r.name)).toEqual(migrationsFor(db.config.kind).map((m) => m.name))
+        expect(rows.map((r) => r.name.slice(0, engine.length))).toEqual(rows.map(() => engine))
+        for (const [i, row] of rows.entries()) {
+          expect(row.timestamp).toBe(Number(row.name.match(/(\d{13})$/)?.[1]))
+          if (i > 0) expect(row.timestamp).toBeGreaterThan(rows[i - 1]!.timestamp)
+        }
+      } finally {
+        await ds.destroy()
+      }
+    } finally {
+      await db.drop()
+    }
+  }, 120_000)
+
+  it('a database migrated under the old names (<Name><timestamp><Engine>) is renamed, nothing runs twice', async () => {
+    const db = await testDatabase('migration_rename', tempDir())
+    try {
+      let ds = await openDatabase(db.config)
+      const current = await executed(ds)
+      // What such a database holds: old names, and the timestamp TypeORM read from their last 13 characters.
+      for (const { name } of current.filter((r) => !/Settings/.test(r.name))) {
+        const [, engine, base, stamp] = /^(Sqlite|Postgres|Mysql)(\w+?)(\d{13})$/.exec(name)!
+        const old = `${base}${stamp}${engine}`
+        await inTransaction(ds, (m) => execute(m, 'UPDATE migrations SET name = ?, timestamp = ? WHERE name = ?', [old, parseInt(old.slice(-13), 10), name]))
+      }
+      await inTransaction(ds, (m) => execute(m, "DELETE FROM migrations WHERE name LIKE '%Settings%'"))
+      await ds.query('DROP TABLE settings')
+      await ds.destroy()
+      ds = await openDatabase(db.config)
+      try {
+        expect(await executed(ds)).toEqual(current.map((r, i) => ({ name: r.name, timestamp: i < current.length - 1 ? r.timestamp : expect.any(Number) as number })))
+        expect(await ds.showMigrations()).toBe(false)
+      } finally {
+        await ds.destroy()
+      }
     } finally {
       await db.drop()
     }
