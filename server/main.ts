@@ -3,6 +3,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { createApp } from './app'
+import { checkJwtSecret } from './auth/secret-fingerprint'
 import { ConfigError, loadConfig, type AppConfig } from './config'
 import { openDatabase } from './db/data-source'
 import type { AppDeps } from './deps'
@@ -39,6 +40,10 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
   } catch (err) {
     throw new ConfigError(`Cannot open the database (${describeDatabase(config)}): ${(err as Error).message}`)
   }
+  await checkJwtSecret(db, config).catch(async (err: unknown) => {
+    await db.destroy()
+    throw err
+  })
   let redis: Redis | null = null
   try {
     redis = await connectRedis(config.redisUrl)
