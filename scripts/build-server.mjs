@@ -2,7 +2,13 @@
 import { build } from 'esbuild'
 
 await build({
-  entryPoints: { main: 'server/main.ts', seed: 'server/cli/seed.ts', 'admin-create': 'server/cli/admin-create.ts' },
+  entryPoints: {
+    main: 'server/main.ts',
+    seed: 'server/cli/seed.ts',
+    'admin-create': 'server/cli/admin-create.ts',
+    recount: 'server/cli/recount.ts',
+    'db-copy': 'server/cli/db-copy.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
