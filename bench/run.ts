@@ -1,160 +1,17 @@
 /**
- * npm run bench: load-test the built server on a large embedded-SQLite dataset.
- *
- * Seeds (or reuses) BENCH_DATA_DIR (default .bench-data) with 10,000 users, 100,000 notes, 300,000 comments and
- * 1,000,000 likes, starts dist/server/main.js on 127.0.0.1 with the rate limits raised (so it measures speed, not
- * the limiter), then drives each scenario for BENCH_SECONDS (10) at BENCH_CONNECTIONS (32) with autocannon and prints
- * requests per second and p50 / p99 latency, next to GET /api/health as the ceiling of the same run.
+ * npm run bench [-- --mixed]
+ *   (no option)  one endpoint at a time on a large dataset (bench/endpoints.ts)
+ *   --mixed      200 signed-in members at once, 80 % reads / 15 % reactions / 5 % publishing (bench/mixed.ts)
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
-import autocannon from 'autocannon'
+import { runEndpoints } from './endpoints'
+import { runMixed } from './mixed'
 
-const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? '.bench-data')
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
-const SCALE = { users: 10_000, notes: 100_000, comments: 300_000, likes: 1_000_000 }
-/** Password of generated accounts (server/seed: one shared hash for every generated user). */
-const SEED_PASSWORD = process.env.BENCH_PASSWORD ?? 'password123'
-
-function ensureBuilt(): void {
-  if (existsSync('dist/server/main.js') && existsSync('dist/server/seed.js')) return
-  const r = spawnSync('npm', ['run', 'build:server', '--silent'], { stdio: 'inherit' })
-  if (r.status !== 0) process.exit(r.status ?? 1)
+const args = process.argv.slice(2)
+const known = new Set(['--mixed'])
+const unknown = args.filter((a) => !known.has(a))
+if (unknown.length) {
+  console.error(`Unknown option ${unknown.join(' ')}. Usage: npm run bench [-- --mixed]`)
+  process.exit(2)
 }
-
-function ensureSeeded(): void {
-  const marker = path.join(DATA_DIR, 'bench-scale.json')
-  if (existsSync(marker) && readFileSync(marker, 'utf8') === JSON.stringify(SCALE)) {
-    console.log(`Reusing the dataset in ${DATA_DIR}`)
-    return
-  }
-  console.log(`Seeding ${DATA_DIR}: ${JSON.stringify(SCALE)} (minutes)...`)
-  const started = Date.now()
-  const r = spawnSync(
-    process.execPath,
-    ['dist/server/seed.js', '--users', String(SCALE.users), '--notes', String(SCALE.notes), '--comments', String(SCALE.comments), '--likes', String(SCALE.likes), '--reset'],
-    { stdio: 'inherit', env: { ...process.env, DATA_DIR, DATABASE_URL: '' } },
-  )
-  if (r.status !== 0) process.exit(r.status ?? 1)
-  writeFileSync(marker, JSON.stringify(SCALE))
-  console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`)
-}
-
-function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
-      RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000000',
-      RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
-    },
-  })
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000)
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const match = /listening on (\S+)/.exec(String(chunk))
-      if (match) {
-        clearTimeout(timer)
-        resolve({ url: match[1]!, child })
-      }
-    })
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
-  })
-}
-
-interface Scenario {
-  name: string
-  path: string
-  method?: 'GET' | 'POST'
-  body?: unknown
-  /** Send a member's bearer token: signed-in list replies are always computed live (no visitor micro-cache). */
-  token?: string
-}
-
-async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url)
-  const env = (await res.json()) as { data: T }
-  return env.data
-}
-
-async function scenarios(url: string): Promise<Scenario[]> {
-  const feed = await getJson<{ posts: Array<{ id: number; author_account?: string; user_id?: string | number }> }>(`${url}/api/posts?page=1&limit=20`)
-  const note = feed.posts[0]
-  if (!note) throw new Error('the dataset has no notes')
-  const userId = String(note.author_account ?? note.user_id)
-  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_id: userId, password: SEED_PASSWORD }) })
-  const token = ((await login.json()) as { data?: { tokens?: { access_token?: string } } }).data?.tokens?.access_token
-  if (!token) throw new Error(`cannot sign in as ${userId} with the seed password`)
-  const live = (s: Scenario): Scenario => ({ ...s, name: `${s.name} (signed in)`, token })
-  const visitor: Scenario[] = [
-    { name: 'ceiling: GET /api/health', path: '/api/health' },
-    { name: 'feed page 1', path: '/api/posts?page=1&limit=20' },
-    { name: 'feed page 50', path: '/api/posts?page=50&limit=20' },
-    { name: 'recommend', path: '/api/posts?page=1&limit=20&category=recommend' },
-    { name: 'note detail', path: `/api/posts/${note.id}` },
-    { name: 'comments of a note', path: `/api/posts/${note.id}/comments?page=1&limit=5` },
-    { name: 'user profile', path: `/api/users/${encodeURIComponent(userId)}` },
-    { name: 'search 2-char (学习)', path: `/api/search?type=posts&keyword=${encodeURIComponent('学习')}` },
-    { name: 'search 4-char (考研经验)', path: `/api/search?type=posts&keyword=${encodeURIComponent('考研经验')}` },
-  ]
-  const lists = visitor.filter((s) => /feed|recommend|comments|search/.test(s.name))
-  return [
-    ...visitor,
-    // Visitors' list replies are micro-cached for 1 s (server/http/middlewares/public-cache.ts); these measure the queries.
-    ...lists.map(live),
-    { name: 'note detail (signed in)', path: `/api/posts/${note.id}`, token },
-    { name: 'login', path: '/api/auth/login', method: 'POST', body: { user_id: userId, password: SEED_PASSWORD } },
-  ]
-}
-
-interface Row {
-  name: string
-  rps: number
-  p50: number
-  p99: number
-  non2xx: number
-  errors: number
-}
-
-function headersOf(s: Scenario): Record<string, string> {
-  return { ...(s.body ? { 'content-type': 'application/json' } : {}), ...(s.token ? { authorization: `Bearer ${s.token}` } : {}) }
-}
-
-async function measure(url: string, s: Scenario): Promise<Row> {
-  const result = await autocannon({
-    url: url + s.path,
-    method: s.method ?? 'GET',
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: headersOf(s),
-    body: s.body ? JSON.stringify(s.body) : undefined,
-  })
-  return { name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors }
-}
-
-ensureBuilt()
-ensureSeeded()
-const { url, child } = await startServer()
-try {
-  const list = await scenarios(url)
-  const rows: Row[] = []
-  for (const s of list) {
-    // A short warm-up fills caches and SQLite's page cache, as a running server would have them.
-    await autocannon({ url: url + s.path, method: s.method ?? 'GET', connections: 4, duration: 1, headers: headersOf(s), body: s.body ? JSON.stringify(s.body) : undefined })
-    const row = await measure(url, s)
-    rows.push(row)
-    console.log(`${row.name.padEnd(40)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms${row.non2xx || row.errors ? `   non-2xx ${row.non2xx} errors ${row.errors}` : ''}`)
-  }
-  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, ${SCALE.notes} notes / ${SCALE.users} users / ${SCALE.comments} comments / ${SCALE.likes} likes, embedded SQLite`)
-  console.table(rows.map((r) => ({ scenario: r.name, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx': r.non2xx })))
-} finally {
-  child.kill('SIGTERM')
-}
+if (args.includes('--mixed')) await runMixed()
+else await runEndpoints()

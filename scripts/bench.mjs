@@ -1,5 +1,5 @@
-// npm run bench: runs bench/run.ts (TypeScript) with tsx.
+// npm run bench [-- --mixed]: runs bench/run.ts (TypeScript) with tsx, passing the options on.
 import { spawnSync } from 'node:child_process'
 
-const r = spawnSync('npx', ['tsx', 'bench/run.ts'], { stdio: 'inherit' })
+const r = spawnSync('npx', ['tsx', 'bench/run.ts', ...process.argv.slice(2)], { stdio: 'inherit' })
 process.exit(r.status ?? 1)

@@ -1,0 +1,91 @@
+/**
+ * What every bench scenario needs: a fresh build of the server, a seeded data directory (made once and
+ * reused) and the built server started on 127.0.0.1 with the rate limits raised (so a bench measures speed,
+ * not the limiter).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+export interface Scale {
+  users: number
+  notes: number
+  comments: number
+  likes: number
+}
+
+/** Password of generated accounts (server/seed: one shared hash for every generated user). */
+export const SEED_PASSWORD = process.env.BENCH_PASSWORD ?? 'password123'
+
+/** Always rebuild: a stale dist/ would measure yesterday's code. esbuild takes a few seconds. */
+export function buildServer(): void {
+  const r = spawnSync('npm', ['run', 'build:server', '--silent'], { stdio: 'inherit' })
+  if (r.status !== 0) process.exit(r.status ?? 1)
+}
+
+/** Seed `dataDir` at `scale` unless it already holds exactly that (a marker file records the scale). */
+export function ensureSeeded(dataDir: string, scale: Scale): void {
+  const marker = path.join(dataDir, 'bench-scale.json')
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === JSON.stringify(scale)) {
+    console.log(`Reusing the dataset in ${dataDir}`)
+    return
+  }
+  console.log(`Seeding ${dataDir}: ${JSON.stringify(scale)} (minutes)...`)
+  const started = Date.now()
+  const r = spawnSync(
+    process.execPath,
+    ['dist/server/seed.js', '--users', String(scale.users), '--notes', String(scale.notes), '--comments', String(scale.comments), '--likes', String(scale.likes), '--reset'],
+    { stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
+  )
+  if (r.status !== 0) process.exit(r.status ?? 1)
+  writeFileSync(marker, JSON.stringify(scale))
+  console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+}
+
+export interface BenchServer {
+  url: string
+  child: ChildProcess
+  /** SIGTERM, then wait for the exit (code or signal). */
+  stop(): Promise<number | string | null>
+}
+
+/** Start dist/server/main.js on 127.0.0.1 (a free port) over `dataDir`; resolves once it listens. */
+export function startServer(dataDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
+      RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000000',
+      RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
+      ...env,
+    },
+  })
+  const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)))
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000)
+    let out = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += String(chunk)
+      const match = /listening on (\S+)/.exec(out)
+      if (match) {
+        clearTimeout(timer)
+        out = ''
+        resolve({
+          url: match[1]!,
+          child,
+          stop: () => {
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+            return exited
+          },
+        })
+      }
+    })
+    void exited.then((code) => reject(new Error(`server exited with ${code}`)))
+  })
+}
