@@ -168,4 +168,30 @@ describe(`bursts on one note (${ENGINE_NAMES[testEngine()]})`, () => {
     expect(await count('SELECT COUNT(*) AS n FROM notifications WHERE target_id = ?', [id])).toBe(0)
     await expectConsistent()
   }, 120_000)
+
+  it('an account deleted while the crowd likes, collects and comments on its notes and follows it: 200 or 404, never 5xx', async () => {
+    const doomed = await insertMember(server)
+    const notes = [await noteOf(doomed, '告别之前', ['告别']), await noteOf(doomed, '最后一篇', ['告别'])]
+    const fans = crowd.slice(0, 30)
+    const reactions = burst(fans, (m, i) => {
+      const id = notes[i % 2]!
+      switch (i % 4) {
+        case 0:
+          return send(`${m.user_id} like`, 'POST', '/api/likes', m.token, { target_type: 1, target_id: id })
+        case 1:
+          return send(`${m.user_id} collect`, 'POST', `/api/posts/${id}/collect`, m.token)
+        case 2:
+          return send(`${m.user_id} comment`, 'POST', '/api/comments', m.token, { post_id: id, content: '再见' })
+        default:
+          return send(`${m.user_id} follow`, 'POST', `/api/users/${doomed.user_id}/follow`, m.token)
+      }
+    })
+    const deletion = send('account deletion', 'DELETE', `/api/users/${doomed.user_id}`, doomed.token)
+    const outcomes = [...(await reactions), await deletion]
+    expectStatuses(outcomes, [200, 404])
+    expect(outcomes.at(-1)!.status).toBe(200)
+    expect(await count('SELECT COUNT(*) AS n FROM users WHERE id = ?', [doomed.id])).toBe(0)
+    expect(await count('SELECT COUNT(*) AS n FROM follows WHERE following_id = ?', [doomed.id])).toBe(0)
+    await expectConsistent()
+  }, 120_000)
 })
