@@ -1,8 +1,12 @@
 /**
  * Moving a campus up (`npm run db:copy`, server/db/copy.ts): the demo dataset goes SQLite → PostgreSQL →
- * MariaDB, and a fixed list of member, visitor and admin calls answers the same on all three servers.
+ * MariaDB → back to a new SQLite file, and a fixed list of member, visitor and admin calls answers the same on
+ * all four servers.
  * Inherently multi-engine: runs in the SQLite pass, and skips LOUDLY when PostgreSQL or MariaDB do not answer.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ADMIN, DEMO_MEMBER } from '../../server/seed/demo'
 import { runCli } from '../support/cli'
@@ -30,12 +34,14 @@ function comparable(value: Json): Json {
   return value
 }
 
-describe.runIf(runsOn('sqlite') && missing.length === 0)('npm run db:copy: SQLite → PostgreSQL → MariaDB', () => {
+describe.runIf(runsOn('sqlite') && missing.length === 0)('npm run db:copy: SQLite → PostgreSQL → MariaDB → SQLite', () => {
   const servers: TestServer[] = []
   const databases: FreshDatabase[] = []
+  const dirs: string[] = []
   let sqlite: TestServer
   let postgres: TestServer
   let mariadb: TestServer
+  let back: TestServer
   let copyOutput = ''
 
   beforeAll(async () => {
@@ -53,11 +59,19 @@ describe.runIf(runsOn('sqlite') && missing.length === 0)('npm run db:copy: SQLit
     expect(second.code, second.stderr).toBe(0)
     mariadb = await startTestServer({ DATABASE_URL: my.url, JWT_SECRET })
     servers.push(mariadb)
+    // And back down into the SQLite file of a fresh data directory (the server then opens it as its own).
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-copy-back-'))
+    dirs.push(dir)
+    const third = await runCli('db-copy', ['--from', my.url, '--to', path.join(dir, 'shiliu.sqlite')], {})
+    expect(third.code, third.stderr).toBe(0)
+    back = await startTestServer({ DATA_DIR: dir, JWT_SECRET })
+    servers.push(back)
   }, 300_000)
 
   afterAll(async () => {
     for (const server of servers) await server.close()
     for (const db of databases) await db.drop()
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   })
 
   it('copies every table with its ids, verifies row counts and counters, and says what it did not move', () => {
@@ -67,18 +81,19 @@ describe.runIf(runsOn('sqlite') && missing.length === 0)('npm run db:copy: SQLit
     expect(copyOutput).toContain('Uploaded files were not moved')
   })
 
-  it('every table holds the same rows on all three engines; counters match their rows', async () => {
+  it('every table holds the same rows on every engine; counters match their rows', async () => {
     for (const table of ['users', 'posts', 'comments', 'likes', 'collections', 'follows', 'notifications', 'post_tags', 'tags', 'settings', 'admins']) {
       const order = table === 'post_tags' ? 'post_id, tag_id' : table === 'settings' ? 'name' : 'id'
       const dump = async (server: TestServer) => JSON.stringify(await dbQuery(server.deps.db, `SELECT COUNT(*) AS n, MIN(${order.split(',')[0]}) AS lo, MAX(${order.split(',')[0]}) AS hi FROM ${table}`)).replace(/"(\d+)"/g, '$1')
       const expected = await dump(sqlite)
       expect(await dump(postgres), table).toBe(expected)
       expect(await dump(mariadb), table).toBe(expected)
+      expect(await dump(back), table).toBe(expected)
     }
-    for (const server of [postgres, mariadb]) expect(await counterMismatches(server.deps.db)).toEqual([])
+    for (const server of [postgres, mariadb, back]) expect(await counterMismatches(server.deps.db)).toEqual([])
   })
 
-  it('a fixed list of visitor, member and admin calls answers the same on SQLite, PostgreSQL and MariaDB', async () => {
+  it('a fixed list of visitor, member and admin calls answers the same on SQLite, PostgreSQL, MariaDB and SQLite again', async () => {
     const member = async (server: TestServer) => (await server.call<{ tokens: { access_token: string } }>('POST', '/api/auth/login', { json: { user_id: DEMO_MEMBER.user_id, password: DEMO_MEMBER.password } })).body.data.tokens.access_token
     const admin = async (server: TestServer) => (await server.call<{ tokens: { access_token: string } }>('POST', '/api/auth/admin/login', { json: { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password } })).body.data.tokens.access_token
     // Ids for the calls, taken from the SQLite server (the same ids exist everywhere).
@@ -123,12 +138,12 @@ describe.runIf(runsOn('sqlite') && missing.length === 0)('npm run db:copy: SQLit
       `/api/users/${someone}/follow-status`,
       '/api/users/verification/status',
     ]
-    const back: string[] = ['/api/admin/users?limit=50', '/api/admin/posts?limit=30&sortField=like_count', '/api/admin/comments?limit=30', '/api/admin/likes?limit=30', '/api/admin/follows', '/api/admin/tags', '/api/admin/categories', '/api/admin/audit?status=0', '/api/admin/notifications?limit=20']
+    const backOffice: string[] = ['/api/admin/users?limit=50', '/api/admin/posts?limit=30&sortField=like_count', '/api/admin/comments?limit=30', '/api/admin/likes?limit=30', '/api/admin/follows', '/api/admin/tags', '/api/admin/categories', '/api/admin/audit?status=0', '/api/admin/notifications?limit=20']
 
     const replies = async (server: TestServer): Promise<Array<[string, number, Json]>> => {
       const out: Array<[string, number, Json]> = []
       const [memberToken, adminToken] = [await member(server), await admin(server)]
-      for (const [paths, token] of [[visitor, undefined], [signedIn, memberToken], [back, adminToken]] as const) {
+      for (const [paths, token] of [[visitor, undefined], [signedIn, memberToken], [backOffice, adminToken]] as const) {
         for (const p of paths) {
           const { status, body } = await server.call(`GET`, p, { token })
           out.push([p, status, comparable(body)])
@@ -138,7 +153,7 @@ describe.runIf(runsOn('sqlite') && missing.length === 0)('npm run db:copy: SQLit
     }
     const expected = await replies(sqlite)
     expect(expected.filter(([, status]) => status !== 200).map(([p, status]) => `${p} ${status}`)).toEqual([])
-    for (const server of [postgres, mariadb]) {
+    for (const server of [postgres, mariadb, back]) {
       const got = await replies(server)
       for (const [i, [p, status, body]] of got.entries()) {
         expect([p, status, body], `${server.deps.config.database.kind}: GET ${p}`).toEqual(expected[i])
@@ -148,7 +163,7 @@ describe.runIf(runsOn('sqlite') && missing.length === 0)('npm run db:copy: SQLit
 
   // Last: it writes.
   it('new rows continue after the copied ids (sequences reset)', async () => {
-    for (const server of [postgres, mariadb]) {
+    for (const server of [postgres, mariadb, back]) {
       const [{ hi }] = await dbQuery<{ hi: number | string }>(server.deps.db, 'SELECT MAX(id) AS hi FROM comments')
       const login = await server.call<{ tokens: { access_token: string } }>('POST', '/api/auth/login', { json: { user_id: DEMO_MEMBER.user_id, password: DEMO_MEMBER.password } })
       const [post] = await dbQuery<{ id: number }>(server.deps.db, 'SELECT id FROM posts WHERE is_draft = FALSE ORDER BY id LIMIT 1')
