@@ -87,6 +87,8 @@ mustRun('lint', 'npm', ['run', 'lint', '--silent'])
 
 const reports = mkdtempSync(path.join(os.tmpdir(), 'shiliu-test-reports-'))
 const summary = []
+const timings = []
+const totals = { passed: 0, failed: 0, skipped: 0 }
 let failed = false
 for (const engine of Object.keys(ENGINES)) {
   if (!wanted.includes(engine)) {
@@ -110,20 +112,24 @@ for (const engine of Object.keys(ENGINES)) {
   const ok = run(`vitest on ${ENGINES[engine].name}`, 'npx', ['vitest', 'run', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { SHILIU_TEST_ENGINE: engine })
   const c = serverCounts(report)
   const seconds = ((Date.now() - t0) / 1000).toFixed(0)
-  summary.push(c ? `${engine}: server suite ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped (engine-specific) in ${seconds} s` : `${engine}: no report (vitest did not run)`)
+  timings.push(`${ENGINES[engine].name}: ${seconds} s${engine === 'sqlite' ? ' (with the unit, renderer and electron tests)' : ''}`)
+  summary.push(c ? `${engine}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : `${engine}: no report (vitest did not run)`)
+  if (c) for (const k of Object.keys(totals)) totals[k] += c[k]
   if (!ok || !c || c.failed) failed = true
 }
 rmSync(reports, { recursive: true, force: true })
 
+/** The server suite per engine (skipped = tests that declare other engines), then the total as the last line. */
 const printSummary = () => {
-  console.log('\n=== server suite per engine ===')
+  console.log(`\n=== server suite per engine (vitest: ${timings.join(', ')}) ===`)
   for (const line of summary) console.log(line)
+  console.log(`total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 }
 if (failed) {
-  printSummary()
   console.error('\nThe unit and API tests failed (see above).')
+  printSummary()
   process.exit(1)
 }
 mustRun('browser tests (playwright)', 'npx', ['playwright', 'test'])
-printSummary()
 console.log(`\nAll test suites passed in ${((Date.now() - started) / 60000).toFixed(1)} min.`)
+printSummary()
