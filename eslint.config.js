@@ -20,10 +20,4 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  {
-    // The preload's declarations sit in index.d.ts beside index.ts (ARCHITECTURE.md §2), where an import of
-    // './index' would resolve to index.ts itself; a path reference is the way to include them.
-    files: ['electron/preload/index.ts', 'tests/electron/preload.test.ts'],
-    rules: { '@typescript-eslint/triple-slash-reference': 'off' },
-  },
 )

@@ -8,12 +8,15 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 const rendererDir = path.resolve(here, 'renderer')
 const memberHtml = path.resolve(rendererDir, 'member.html')
 const adminHtml = path.resolve(rendererDir, 'admin.html')
+/** The desktop app's own pages (start-up, settings), served only by its app:// protocol. */
+const desktopHtml = path.resolve(rendererDir, 'desktop.html')
 const apiTarget = 'http://127.0.0.1:3000'
 
 /** The admin app is written by another engineer; build it only once its entry exists. */
 function rollupInputs(): Record<string, string> {
   const inputs: Record<string, string> = { member: memberHtml }
   if (fs.existsSync(adminHtml)) inputs.admin = adminHtml
+  if (fs.existsSync(desktopHtml)) inputs.desktop = desktopHtml
   return inputs
 }
 

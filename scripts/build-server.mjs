@@ -1,9 +1,12 @@
 // Bundles the server entry points into dist/server (ESM, dependencies stay in node_modules).
+import { readFileSync } from 'node:fs'
 import { build } from 'esbuild'
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'))
 
 await build({
   entryPoints: {
-    main: 'server/main.ts',
+    main: 'server/cli/serve.ts',
     seed: 'server/cli/seed.ts',
     'admin-create': 'server/cli/admin-create.ts',
     recount: 'server/cli/recount.ts',
@@ -18,4 +21,6 @@ await build({
   sourcemap: true,
   tsconfig: 'tsconfig.json',
   logLevel: 'warning',
+  // server/version.ts: the release version, fixed at build time.
+  define: { __SHILIU_VERSION__: JSON.stringify(version) },
 })

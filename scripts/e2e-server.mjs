@@ -5,12 +5,16 @@ import os from 'node:os'
 import path from 'node:path'
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-e2e-'))
+const port = Number(process.env.E2E_PORT ?? '4173')
+// tests/e2e/desktop serves the renderer from a second origin, as the desktop app does (app://shiliu).
+const rendererOrigin = `http://127.0.0.1:${process.env.E2E_RENDERER_PORT ?? port + 10}`
 const child = spawn(process.execPath, ['dist/server/main.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,
     HOST: '127.0.0.1',
-    PORT: process.env.E2E_PORT ?? '4173',
+    PORT: String(port),
+    CORS_ORIGINS: rendererOrigin,
     DATA_DIR: dataDir,
     SHILIU_DEMO: '1',
     SHILIU_TEST_CAPTCHA: '1',

@@ -131,5 +131,6 @@ if (failed) {
   process.exit(1)
 }
 mustRun('browser tests (playwright)', 'npx', ['playwright', 'test'])
+mustRun('desktop package dry run (electron-builder --dir, stub Electron)', 'node', ['scripts/package-check.mjs'])
 console.log(`\nAll test suites passed in ${((Date.now() - started) / 60000).toFixed(1)} min.`)
 printSummary()

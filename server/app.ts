@@ -2,7 +2,7 @@ import Koa from 'koa'
 import { HttpMethodEnum, koaBody } from 'koa-body'
 import type { AppDeps } from './deps'
 import { apiNotFound, createApiRouter } from './http/api'
-import { cors } from './http/cors'
+import { cors, hostGuard } from './http/cors'
 import { errorMiddleware } from './http/errors'
 import { requestLog } from './http/middlewares/request-log'
 import { rendererMiddleware, uploadsMiddleware } from './http/static'
@@ -19,9 +19,10 @@ export function createApp(deps: AppDeps): Koa {
   const api = createApiRouter(deps)
   app.use(requestLog(deps.logger))
   app.use(errorMiddleware(deps.logger))
-  app.use(uploadsMiddleware(deps.config.uploadsDir))
+  app.use(hostGuard(deps.config))
+  app.use(uploadsMiddleware(deps.config.uploadsDir, deps.config.corsOrigins))
   app.use(rendererMiddleware(deps.config.rendererDir))
-  app.use(cors())
+  app.use(cors(deps.config))
   app.use(apiNotFound())
   app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: JSON_LIMIT, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }))
   app.use(api.routes())

@@ -37,6 +37,17 @@ export interface AppConfig {
   logLevel: string
   /** Directory holding the built renderers (member.html, admin.html, assets/). */
   rendererDir: string
+  /**
+   * Other origins whose pages may call the API from a browser (CORS_ORIGINS): none by default, since the
+   * apps the server serves itself are same-origin; `app://shiliu` for desktop clients; `*` for any.
+   */
+  corsOrigins: string[]
+  /** Host names the server answers to (ALLOWED_HOSTS; empty = any). The desktop app's server: loopback only. */
+  allowedHosts: string[]
+  /** The demo administrator's password (SHILIU_DEMO_ADMIN_PASSWORD; the desktop app's per-installation one). */
+  demoAdminPassword: string | null
+  /** Test-only: freeze the demo preparation at this point (server/seed/demo-prepare.ts). */
+  testDemoStallAt: string | null
 }
 
 export class ConfigError extends Error {
@@ -87,7 +98,31 @@ const envSchema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHILIU_RENDERER_DIR: z.string().optional(),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => list(v).map((o) => o.replace(/\/+$/, '').toLowerCase()))
+    .refine((origins) => origins.every((o) => o === '*' || ORIGIN.test(o)), {
+      message: 'CORS_ORIGINS must be a comma-separated list of origins such as https://shiliu.example.edu or app://shiliu (or *)',
+    }),
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => list(v).map((h) => h.toLowerCase()))
+    .refine((hosts) => hosts.every((h) => /^[a-z0-9.:[\]-]+$/.test(h)), { message: 'ALLOWED_HOSTS must be a comma-separated list of host names' }),
+  SHILIU_DEMO_ADMIN_PASSWORD: z.string().min(8, 'SHILIU_DEMO_ADMIN_PASSWORD must be at least 8 characters').max(128).optional(),
+  SHILIU_TEST_DEMO_STALL_AT: z.string().optional(),
 })
+
+/** scheme://host[:port], nothing after it (URL.origin is "null" for custom schemes such as app://). */
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s@]+$/
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+}
 
 function databaseFromUrl(url: string | undefined, dataDir: string): DatabaseConfig {
   if (!url) return { kind: 'sqlite', url: path.join(dataDir, 'shiliu.sqlite') }
@@ -137,5 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     logLevel: e.LOG_LEVEL,
     rendererDir: path.resolve(cwd, e.SHILIU_RENDERER_DIR ?? 'dist/renderer'),
+    corsOrigins: e.CORS_ORIGINS,
+    allowedHosts: e.ALLOWED_HOSTS,
+    demoAdminPassword: e.SHILIU_DEMO_ADMIN_PASSWORD ?? null,
+    testDemoStallAt: e.SHILIU_TEST_DEMO_STALL_AT || null,
   }
 }

@@ -9,6 +9,7 @@ import { openDatabase } from './db/data-source'
 import type { AppDeps } from './deps'
 import { createLogger } from './logger'
 import { seedDemoIfEmpty } from './seed/demo'
+import { applyDemoAdminPassword, demoHashes, prepareDemo, type DemoProgress, type OnDemoProgress } from './seed/demo-prepare'
 
 export interface RunningServer {
   url: string
@@ -31,9 +32,25 @@ async function connectRedis(url: string | null): Promise<Redis | null> {
   return redis
 }
 
+export interface StartOptions {
+  /** Progress of the demo preparation (SHILIU_DEMO=1), for the desktop app's start-up window. */
+  onProgress?: OnDemoProgress
+}
+
 /** Open the database (running migrations), build the app and listen. Used by the CLI, Electron and tests. */
-export async function startServer(config: AppConfig): Promise<RunningServer> {
+export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel)
+  const onProgress: OnDemoProgress = (progress) => {
+    logger.debug({ component: 'demo', ...progress }, progress.message)
+    options.onProgress?.(progress)
+  }
+  if (config.demo) {
+    try {
+      await prepareDemo(config, logger, onProgress)
+    } catch (err) {
+      throw new ConfigError(`Cannot prepare the demo data in ${config.dataDir}: ${(err as Error).message}`)
+    }
+  }
   let db
   try {
     db = await openDatabase(config.database)
@@ -52,7 +69,11 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     throw new ConfigError(`Cannot connect to REDIS_URL: ${(err as Error).message}`)
   }
   const deps: AppDeps = { config, db, logger, redis, startedAt: Date.now() }
-  if (config.demo) await seedDemoIfEmpty(deps)
+  if (config.demo) {
+    await seedDemoIfEmpty(deps, () => demoHashes(config))
+    await applyDemoAdminPassword(deps)
+    onProgress({ step: 'ready', done: 1, total: 1, message: '演示数据已就绪' })
+  }
   const app = createApp(deps)
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s))
@@ -80,17 +101,31 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
   }
 }
 
-/** Electron's utility process exposes parentPort; the desktop app waits for this message. */
+/** Electron's utility process exposes parentPort; the desktop app waits for its messages. */
 interface ParentPort {
   postMessage(message: unknown): void
 }
 
-async function main(): Promise<void> {
+/** Messages the server process posts to the desktop app (utility process only). */
+export type ParentMessage = { type: 'ready'; port: number } | ({ type: 'progress' } & DemoProgress)
+
+function parentPort(): ParentPort | undefined {
+  return (process as unknown as { parentPort?: ParentPort }).parentPort
+}
+
+/**
+ * The server process: read the environment, start, print where it listens, tell the desktop app (when run as
+ * an Electron utility process), stop cleanly on SIGTERM/SIGINT. Called unconditionally by the entry module
+ * (server/cli/serve.ts → dist/server/main.js), so nothing depends on how the entry's path is spelled
+ * (Windows drive letters and backslashes, symlinks, spaces, CJK folder names).
+ */
+export async function runServerProcess(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+  const port = parentPort()
   let config: AppConfig
   let running: RunningServer
   try {
-    config = loadConfig()
-    running = await startServer(config)
+    config = loadConfig(env)
+    running = await startServer(config, { onProgress: (progress) => port?.postMessage({ type: 'progress', ...progress } satisfies ParentMessage) })
   } catch (err) {
     const message = err instanceof ConfigError ? err.message : `Failed to start: ${(err as Error).stack ?? err}`
     process.stderr.write(`${message}\n`)
@@ -98,7 +133,7 @@ async function main(): Promise<void> {
   }
   const { url } = running
   process.stdout.write(`Shiliu server listening on ${url}\n  member app: ${url}/\n  admin app:  ${url}/admin\n  database:   ${describeDatabase(config)}\n`)
-  ;(process as unknown as { parentPort?: ParentPort }).parentPort?.postMessage({ type: 'ready', port: running.port })
+  port?.postMessage({ type: 'ready', port: running.port } satisfies ParentMessage)
   const shutdown = (signal: string) => {
     process.stdout.write(`${signal} received, shutting down...\n`)
     running.stop().then(
@@ -111,7 +146,5 @@ async function main(): Promise<void> {
   }
   process.once('SIGTERM', () => shutdown('SIGTERM'))
   process.once('SIGINT', () => shutdown('SIGINT'))
+  return running
 }
-
-const isEntry = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('dist/server/main.js')
-if (isEntry) void main()

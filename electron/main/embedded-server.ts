@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { APP_ORIGIN } from '../shared/constants';
 
 /** The part of Electron's `UtilityProcess` we use. */
 export interface ServerChild {
@@ -55,6 +56,8 @@ export interface EmbeddedServerOptions {
   forceKill?: (pid: number) => void;
   /** Called when the server exits while we did not ask it to. */
   onUnexpectedExit?: (code: number) => void;
+  /** Progress of the first start's demo preparation (`{ type: 'progress', ... }` messages). */
+  onProgress?: (progress: ServerProgress) => void;
   log?: Pick<Console, 'info' | 'warn' | 'error'>;
 }
 
@@ -81,14 +84,32 @@ const readyMessageSchema = z.object({
   port: z.number().int().min(1).max(65535),
 });
 
+const progressMessageSchema = z.object({
+  type: z.literal('progress'),
+  step: z.string().max(40),
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+  message: z.string().max(500),
+});
+
+export type ServerProgress = Omit<z.output<typeof progressMessageSchema>, 'type'>;
+
+/** Parses a progress message of the child (server/main.ts ParentMessage); null for anything else. */
+export function parseProgressMessage(message: unknown): ServerProgress | null {
+  const parsed = progressMessageSchema.safeParse(message);
+  if (!parsed.success) return null;
+  const { type: _type, ...progress } = parsed.data;
+  return progress;
+}
+
 /** Parses the child's handshake message; anything else is ignored. */
 export function parseReadyMessage(message: unknown): { port: number } | null {
   const parsed = readyMessageSchema.safeParse(message);
   return parsed.success ? { port: parsed.data.port } : null;
 }
 
-/** Variables that would point the embedded server at something other than its own files. */
-const STRIPPED_ENV = ['DATABASE_URL', 'REDIS_URL', 'HOST', 'PORT', 'DATA_DIR', 'SHILIU_DEMO', 'NODE_OPTIONS'];
+/** Variables that would point the embedded server at something other than its own files, or open it up. */
+const STRIPPED_ENV = ['DATABASE_URL', 'REDIS_URL', 'HOST', 'PORT', 'DATA_DIR', 'SHILIU_DEMO', 'NODE_OPTIONS', 'CORS_ORIGINS', 'ALLOWED_HOSTS', 'TRUST_PROXY', 'SHILIU_TEST_CAPTCHA'];
 
 export function buildServerEnv(options: Pick<EmbeddedServerOptions, 'baseEnv' | 'extraEnv' | 'dataDir' | 'demo'>): Record<string, string> {
   const env: Record<string, string> = {};
@@ -98,6 +119,9 @@ export function buildServerEnv(options: Pick<EmbeddedServerOptions, 'baseEnv' | 
   Object.assign(env, options.extraEnv ?? {});
   env.HOST = '127.0.0.1';
   env.PORT = '0';
+  // Locked to the app: API calls only from its pages (app://shiliu), only addressed to the loopback names.
+  env.CORS_ORIGINS = APP_ORIGIN;
+  env.ALLOWED_HOSTS = '127.0.0.1,localhost';
   env.DATA_DIR = options.dataDir;
   if (options.demo ?? true) env.SHILIU_DEMO = '1';
   env.NODE_ENV ??= 'production';
@@ -170,6 +194,8 @@ export class EmbeddedServer {
         child.removeListener('exit', onExit);
       };
       const onMessage = (message: unknown): void => {
+        const progress = parseProgressMessage(message);
+        if (progress) this.options.onProgress?.(progress);
         const ready = parseReadyMessage(message);
         if (!ready) return;
         cleanup();
@@ -247,19 +273,46 @@ export class EmbeddedServer {
   }
 }
 
+/** A value created once and kept in a private file (mode 600); recreated when the file holds something else. */
+async function loadOrCreate(file: string, valid: RegExp, create: () => string): Promise<string> {
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (valid.test(existing)) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const value = create();
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, value + '\n', { encoding: 'utf8', mode: 0o600 });
+  return value;
+}
+
 /**
  * A random secret kept next to the server data, so tokens stay valid across
  * restarts of the desktop app (the embedded server gets it as JWT_SECRET).
  */
-export async function loadOrCreateSecret(file: string): Promise<string> {
-  try {
-    const existing = (await readFile(file, 'utf8')).trim();
-    if (/^[0-9a-f]{64,}$/.test(existing)) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const secret = randomBytes(48).toString('hex');
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, secret + '\n', { encoding: 'utf8', mode: 0o600 });
-  return secret;
+export function loadOrCreateSecret(file: string): Promise<string> {
+  return loadOrCreate(file, /^[0-9a-f]{64,}$/, () => randomBytes(48).toString('hex'));
+}
+
+/** Letters and digits that cannot be mistaken for one another when read off the screen. */
+const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * The offline demo administrator's password, made once per installation (SHILIU_DEMO_ADMIN_PASSWORD): a
+ * published password would let any web page or local user log in to the demo as its administrator.
+ * 16 characters of a 55-letter alphabet, about 92 bits.
+ */
+export function loadOrCreateDemoAdminPassword(file: string): Promise<string> {
+  return loadOrCreate(file, /^[A-Za-z0-9]{12,64}$/, () => {
+    const bytes = randomBytes(64);
+    let password = '';
+    // Rejection sampling keeps every letter equally likely.
+    for (const byte of bytes) {
+      if (byte >= 220) continue;
+      password += PASSWORD_ALPHABET[byte % PASSWORD_ALPHABET.length];
+      if (password.length === 16) break;
+    }
+    return password;
+  });
 }

@@ -1,15 +1,16 @@
 /**
  * Electron main entry: app lifecycle only. The work is done in startup.ts
- * (server, protocol, IPC, windows); security.ts guards every web page.
+ * (protocol, windows, connection, IPC); security.ts guards every web page.
  */
+import path from 'node:path';
 import { app, dialog, protocol, shell } from 'electron';
 import { installGracefulShutdown } from './lifecycle';
+import { RotatingLog, mirrorConsole } from './log-file';
 import { resolveAppPaths } from './paths';
 import { registerAppScheme } from './protocol';
 import { guardWebContents, insecureOriginToAllow } from './security';
 import { loadSettingsSync } from './settings';
-import { StartupError, startDesktop, type StartedApp } from './startup';
-import type { EmbeddedServer } from './embedded-server';
+import { startDesktop, type StartedApp } from './startup';
 
 // Must happen before `ready`.
 registerAppScheme(protocol);
@@ -22,19 +23,22 @@ if (!app.requestSingleInstanceLock()) {
 
 function run(): void {
   const paths = resolveAppPaths(app.getAppPath(), app.getPath('userData'));
-  const { settings, problem } = loadSettingsSync(paths.settingsFile);
-  if (problem) console.warn(`[settings] ${problem}`);
+  mirrorConsole(new RotatingLog(path.join(paths.logDir, 'main.log')));
+  const loaded = loadSettingsSync(paths.settingsFile);
+  // Reported in the start-up and settings windows; the file is left as it is.
+  if (loaded.problem) console.warn(`[settings] ${loaded.problem}`);
 
-  // A plain-http remote server on the LAN: let the secure app:// pages talk to it (see security.ts).
-  if (settings.mode === 'remote' && settings.remoteUrl) {
-    const origin = insecureOriginToAllow(settings.remoteUrl);
-    if (origin) app.commandLine.appendSwitch('unsafely-treat-insecure-origin-as-secure', origin);
+  // A plain-http campus server on the LAN: let the secure app:// pages talk to it (see security.ts).
+  // Chromium reads this switch once, before `ready`: switching to such a server later needs a restart.
+  let insecureOriginAtLaunch: string | null = null;
+  if (!loaded.problem && loaded.settings.mode === 'remote' && loaded.settings.remoteUrl) {
+    insecureOriginAtLaunch = insecureOriginToAllow(loaded.settings.remoteUrl);
+    if (insecureOriginAtLaunch) app.commandLine.appendSwitch('unsafely-treat-insecure-origin-as-secure', insecureOriginAtLaunch);
   }
 
-  let server: EmbeddedServer | null = null;
   let started: StartedApp | null = null;
 
-  installGracefulShutdown(app, () => server?.stop() ?? Promise.resolve());
+  installGracefulShutdown(app, () => started?.connection.stop() ?? Promise.resolve());
 
   app.on('web-contents-created', (_event, contents) => {
     guardWebContents(contents, { openExternal: (url) => shell.openExternal(url) });
@@ -53,12 +57,12 @@ function run(): void {
   app
     .whenReady()
     .then(async () => {
-      started = await startDesktop({ paths, settings, onServer: (s) => (server = s) });
+      await startDesktop({ paths, loaded, insecureOriginAtLaunch, onStarted: (app) => (started = app) });
     })
     .catch((error: unknown) => {
-      const message = error instanceof StartupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       console.error(`[startup] ${message}`);
-      dialog.showErrorBox('石榴无法启动 Shiliu could not start', message);
+      dialog.showErrorBox('石榴无法启动 Shiliu could not start', `${message}\n\nLog: ${paths.logDir}`);
       app.quit();
     });
 }

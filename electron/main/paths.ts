@@ -13,7 +13,13 @@ export interface AppPaths {
   settingsFile: string;
   serverDataDir: string;
   serverSecretFile: string;
+  /** The offline demo administrator's per-installation password. */
+  demoAdminPasswordFile: string;
+  windowStateFile: string;
   logDir: string;
+  userDataDir: string;
+  /** The app icon (also the Windows taskbar badge's base). */
+  iconFile: string;
 }
 
 export function resolveAppPaths(appPath: string, userDataPath: string): AppPaths {
@@ -25,6 +31,11 @@ export function resolveAppPaths(appPath: string, userDataPath: string): AppPaths
     serverDataDir: path.join(userDataPath, 'server-data'),
     // Outside server-data so a user who wipes their data keeps their sessions' key (and vice versa).
     serverSecretFile: path.join(userDataPath, 'server-secret'),
+    // Outside server-data too: resetting the demo data keeps the password the user may have noted.
+    demoAdminPasswordFile: path.join(userDataPath, 'demo-admin-password'),
+    windowStateFile: path.join(userDataPath, 'window-state.json'),
     logDir: path.join(userDataPath, 'logs'),
+    userDataDir: userDataPath,
+    iconFile: path.join(appPath, 'resources', 'icon.png'),
   };
 }

@@ -7,8 +7,8 @@
  * - only host `shiliu`, only GET/HEAD;
  * - the decoded path must stay inside the renderer folder (no `..`, no `\`, no NUL);
  * - an existing file is served as is, with its MIME type;
- * - `/` and unknown routes → member.html, `/admin` and `/admin/...` → admin.html
- *   (SPA fallback), but a missing asset (a known static extension) is a 404.
+ * - `/` and unknown routes → member.html, `/admin` and `/admin/...` → admin.html,
+ *   `/desktop/...` → desktop.html (SPA fallback), but a missing asset (a known static extension) is a 404.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +17,8 @@ import { APP_HOST, APP_SCHEME } from '../shared/constants';
 
 export const MEMBER_ENTRY = 'member.html';
 export const ADMIN_ENTRY = 'admin.html';
+/** The desktop app's own pages (start-up, settings). */
+export const DESKTOP_ENTRY = 'desktop.html';
 
 export const MIME_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -75,6 +77,10 @@ export function isAdminPath(decodedPath: string): boolean {
   return decodedPath === '/admin' || decodedPath.startsWith('/admin/');
 }
 
+export function isDesktopPath(decodedPath: string): boolean {
+  return decodedPath === '/desktop' || decodedPath.startsWith('/desktop/');
+}
+
 /** Maps an `app://shiliu/...` URL to a file of the renderer build. Pure apart from `isFile`. */
 export async function resolveAppRequest(requestUrl: string, rootDir: string, isFile: IsFile = isRegularFile): Promise<AppPathResolution> {
   let url: URL;
@@ -105,14 +111,15 @@ export async function resolveAppRequest(requestUrl: string, rootDir: string, isF
   const extension = path.posix.extname(decoded).toLowerCase();
   if (extension !== '' && extension !== '.html' && extension in MIME_TYPES) return { kind: 'not-found' };
   if (isAdminPath(decoded)) return { kind: 'file', filePath: path.join(root, ADMIN_ENTRY), spaFallback: true };
+  if (isDesktopPath(decoded)) return { kind: 'file', filePath: path.join(root, DESKTOP_ENTRY), spaFallback: true };
   return { kind: 'file', filePath: path.join(root, MEMBER_ENTRY), spaFallback: true };
 }
 
 export interface AppProtocolHandlerOptions {
   /** `dist/renderer` (absolute). */
   rootDir: string;
-  /** Content-Security-Policy header sent with every HTML page. */
-  contentSecurityPolicy: string;
+  /** Content-Security-Policy header sent with every HTML page (a function: it follows the server in use). */
+  contentSecurityPolicy: string | (() => string);
   isFile?: IsFile;
   readFile?: (absolutePath: string) => Promise<Uint8Array>;
   log?: Pick<Console, 'warn'>;
@@ -159,7 +166,7 @@ export function createAppProtocolHandler(options: AppProtocolHandlerOptions): (r
       'X-Content-Type-Options': 'nosniff',
     };
     if (contentType.startsWith('text/html')) {
-      headers['Content-Security-Policy'] = options.contentSecurityPolicy;
+      headers['Content-Security-Policy'] = typeof options.contentSecurityPolicy === 'function' ? options.contentSecurityPolicy() : options.contentSecurityPolicy;
       headers['Cache-Control'] = 'no-cache';
     }
     return new Response(method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });

@@ -2,11 +2,12 @@
  * Desktop settings: which server the app talks to.
  *
  * Stored as JSON in `<userData>/settings.json`, validated with zod on every
- * read and write. A missing or broken file means "defaults" (embedded mode),
- * never a crash: the user can always start the app and fix the setting.
+ * read and write. A missing file means the defaults (offline demo). A broken
+ * file is reported (`problem`) and left as it is: the app asks the user to
+ * choose in the settings window, and backs the file up before replacing it.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 
@@ -105,12 +106,12 @@ function fromFileText(text: string | null, file: string): LoadedSettings {
   try {
     json = JSON.parse(text);
   } catch {
-    return { settings: { ...DEFAULT_SETTINGS }, problem: `${file} is not valid JSON; using defaults` };
+    return { settings: { ...DEFAULT_SETTINGS }, problem: `${file} is not valid JSON` };
   }
   const parsed = parseSettings(json);
   if (!parsed.ok) {
     const details = parsed.errors.map((e) => `${e.path || '(root)'}: ${e.message}`).join('; ');
-    return { settings: { ...DEFAULT_SETTINGS }, problem: `${file} is invalid (${details}); using defaults` };
+    return { settings: { ...DEFAULT_SETTINGS }, problem: `${file} is invalid (${details})` };
   }
   return { settings: parsed.settings };
 }
@@ -146,11 +147,16 @@ export function loadSettingsSync(file: string): LoadedSettings {
   return fromFileText(text, file);
 }
 
-/** Validates, then writes atomically (temp file + rename). Invalid input writes nothing. */
+/**
+ * Validates, then writes atomically (temp file + rename). Invalid input writes nothing. A settings file that
+ * exists but cannot be used is first kept as `settings.json.invalid-<time>`, so nothing the user wrote is lost.
+ */
 export async function saveSettings(file: string, input: unknown): Promise<ParseSettingsResult> {
   const parsed = parseSettings(input);
   if (!parsed.ok) return parsed;
   await mkdir(dirname(file), { recursive: true });
+  const current = await loadSettings(file);
+  if (current.problem) await copyFile(file, `${file}.invalid-${new Date().toISOString().replace(/[:.]/g, '-')}`).catch(() => undefined);
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(temp, JSON.stringify(parsed.settings, null, 2) + '\n', { encoding: 'utf8', mode: 0o600 });
   await rename(temp, file);

@@ -10,10 +10,29 @@ export const APP_HOST = 'shiliu';
 /** Origin of every page the desktop app shows. */
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
-/** IPC channel names (main <-> preload). */
+/** IPC channel names, page → main (every handler checks the sender is one of our pages). */
 export const IPC_CHANNELS = {
-  /** Synchronous fallback for the bootstrap data, see bootstrap.ts. */
+  /** The connection in use (synchronous, read by the preload on every page load), see bootstrap.ts. */
   bootstrap: 'shiliu:bootstrap',
   getSettings: 'shiliu:settings:get',
   saveSettings: 'shiliu:settings:save',
+  checkServer: 'shiliu:settings:check',
+  getInfo: 'shiliu:info',
+  openSettings: 'shiliu:open-settings',
+  openInWindow: 'shiliu:open-in-window',
+  openExternal: 'shiliu:open-external',
+  openLogFolder: 'shiliu:open-log-folder',
+  setUnreadCount: 'shiliu:unread',
+  getStartupState: 'shiliu:startup:get',
+  retryStartup: 'shiliu:startup:retry',
+  quit: 'shiliu:quit',
+  resetDemoData: 'shiliu:reset-demo',
+} as const;
+
+/** Events main → page. */
+export const IPC_EVENTS = {
+  /** Show this in-app route (string path). */
+  navigate: 'shiliu:navigate',
+  /** The start-up window's state (ShiliuStartupState). */
+  startupState: 'shiliu:startup:state',
 } as const;

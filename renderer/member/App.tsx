@@ -1,6 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router'
 import { ConfirmHost } from '../common/components/confirm'
+import { desktopBridge } from '../common/desktop/bridge'
+import { DesktopConnector } from '../common/desktop/DesktopConnector'
+import { useUnreadCounts } from './features/notifications/useUnreadCounts'
 import { ToastHost } from '../common/components/ToastHost'
 import { AuthModal } from './features/auth/AuthModal'
 import { ExplorePage } from './features/explore/ExplorePage'
@@ -57,12 +60,18 @@ function AppRoutes() {
   )
 }
 
+/** Desktop app: unread counts to the taskbar/dock badge, routes asked for by the main process. */
+function MemberDesktop() {
+  return <DesktopConnector unread={useUnreadCounts()} />
+}
+
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <SessionProvider>
           <AppRoutes />
+          {desktopBridge() && <MemberDesktop />}
           <AuthModal />
           <ConfirmHost />
           <ToastHost />

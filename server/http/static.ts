@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { Context, Next } from 'koa'
 import send from 'send'
+import { corsHeaders } from './cors'
 
 /**
  * Serve files with `send` (ETag, Last-Modified, HTTP ranges for video seeking, correct types) and
  * `nosniff`. The root is fixed and `send` refuses traversal outside it.
  */
-function sendFile(ctx: Context, root: string, file: string, maxAge: number, immutable = false): Promise<boolean> {
+function sendFile(ctx: Context, root: string, file: string, maxAge: number, immutable = false, extraHeaders: Record<string, string> = {}): Promise<boolean> {
   return new Promise((resolve, reject) => {
     ctx.respond = false
     // Koa starts every response at 404 and `send` only sets non-200 statuses itself (206, 304, 412, 416).
@@ -15,8 +16,9 @@ function sendFile(ctx: Context, root: string, file: string, maxAge: number, immu
     const stream = send(ctx.req, file, { root, maxAge, immutable, index: false, dotfiles: 'deny' })
     stream.on('headers', (res) => {
       res.setHeader('X-Content-Type-Options', 'nosniff')
-      res.setHeader('Access-Control-Allow-Origin', '*')
+      // <img>/<video> of the desktop app (another origin) need CORP cross-origin; CORS only for allowed origins.
       res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+      for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value)
     })
     stream.on('error', (err: { status?: number }) => {
       ctx.respond = true
@@ -29,10 +31,11 @@ function sendFile(ctx: Context, root: string, file: string, maxAge: number, immu
 }
 
 /** Uploaded media under /uploads/...; names are server-chosen and never change, so they cache forever. */
-export function uploadsMiddleware(uploadsDir: string) {
+export function uploadsMiddleware(uploadsDir: string, corsOrigins: readonly string[] = []) {
   return async (ctx: Context, next: Next) => {
     if (!ctx.path.startsWith('/uploads/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next()
-    if (!(await sendFile(ctx, uploadsDir, ctx.path.slice('/uploads'.length), 365 * 24 * 3600 * 1000, true))) {
+    const cors = corsHeaders(ctx.get('Origin') || undefined, corsOrigins)
+    if (!(await sendFile(ctx, uploadsDir, ctx.path.slice('/uploads'.length), 365 * 24 * 3600 * 1000, true, cors))) {
       ctx.status = 404
       ctx.body = 'Not Found'
     }

@@ -12,7 +12,13 @@ export function systemDocRoutes(): DocRoute[] {
       tag: TAG,
       summary: '健康检查',
       access: 'public',
-      data: z.object({ status: z.literal('ok'), timestamp: z.iso.datetime(), uptime: z.number().int().describe('秒') }),
+      data: z.object({
+        status: z.literal('ok'),
+        timestamp: z.iso.datetime(),
+        uptime: z.number().int().describe('秒'),
+        service: z.literal('shiliu').describe('服务标识（桌面应用据此确认这是石榴服务器）'),
+        version: z.string().describe('服务器版本号（package.json）'),
+      }),
     }),
     doc({
       method: 'get',

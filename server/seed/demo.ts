@@ -1,7 +1,8 @@
 /**
  * The demo dataset (SHILIU_DEMO=1, `npm run demo`, the desktop app's first start): the corpus' campus
  * people and notes at a small scale, plus the member `demo` / `demo123456` and the administrator
- * `admin` / `admin123456`. Seeds only an empty database (no users); takes a few seconds.
+ * `admin` / `admin123456` (the desktop app gives its administrator a password of its own:
+ * SHILIU_DEMO_ADMIN_PASSWORD). Takes a few seconds; demo-prepare.ts makes it atomic on SQLite.
  */
 import { User } from '../db/entities'
 import type { AppDeps } from '../deps'
@@ -76,16 +77,21 @@ export function demoOptions(media: MediaLibrary, hashes: DemoHashes, now = new D
   }
 }
 
-/** Fill an empty database with the demo dataset; does nothing when it already has users. */
-export async function seedDemoIfEmpty(deps: AppDeps): Promise<SeedReport | null> {
+/**
+ * Fill an empty database with the demo dataset in place; does nothing when it already has users. Used for a
+ * demo on PostgreSQL/MySQL (on SQLite, demo-prepare.ts writes a complete database file before the server
+ * opens it, so this finds users).
+ */
+export async function seedDemoIfEmpty(deps: AppDeps, passwords: DemoHashes | (() => Promise<DemoHashes>) = DEMO_HASHES): Promise<SeedReport | null> {
   if ((await deps.db.getRepository(User).count()) > 0) return null
+  const hashes = typeof passwords === 'function' ? await passwords() : passwords
   const log = deps.logger.child({ component: 'seed' })
   log.info('seeding the demo dataset into an empty database')
   const media = demoMedia()
   // Files are copied (and thumbnails made) while the rows are written; both finish before the server listens.
   const [, report] = await Promise.all([
     installDemoMedia(deps.config.uploadsDir),
-    generate(deps.db, demoOptions(media, DEMO_HASHES), media, (message) => log.debug(message.trim())),
+    generate(deps.db, demoOptions(media, hashes), media, (message) => log.debug(message.trim())),
   ])
   log.info({ ...report, notificationsByType: undefined }, `demo dataset ready in ${report.seconds.toFixed(1)} s`)
   return report

@@ -79,21 +79,30 @@ async function thumbnail(source: string, shippedThumb: string, target: string): 
 }
 
 /** Run tasks with a small concurrency (sharp has its own thread pool; this just bounds memory). */
-async function runLimited(tasks: Array<() => Promise<void>>, limit: number): Promise<void> {
+async function runLimited(tasks: Array<() => Promise<void>>, limit: number, onDone?: MediaProgress): Promise<void> {
   let next = 0
+  let done = 0
   const worker = async () => {
-    while (next < tasks.length) await tasks[next++]!()
+    while (next < tasks.length) {
+      await tasks[next++]!()
+      await onDone?.(++done, tasks.length)
+    }
   }
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker))
 }
 
 const thumbName = (file: string) => `${path.parse(file).name}.webp`
 
+/** Called after each file is in place (awaited: a test can stop the process at a chosen point). */
+export type MediaProgress = (done: number, total: number) => void | Promise<void>
+
 /**
- * Install the demo media into `uploadsDir/demo/` (idempotent). Rows only need the URLs (demoMedia()), so
- * callers may generate while this runs, as long as both finish before the server serves.
+ * Install the demo media into `uploadsDir/demo/` (idempotent and resumable: every file is written to a
+ * temporary name and renamed, so a file that exists is complete; a second run copies only what is missing).
+ * Rows only need the URLs (demoMedia()), so callers may generate while this runs, as long as both finish
+ * before the server serves.
  */
-export async function installDemoMedia(uploadsDir: string): Promise<void> {
+export async function installDemoMedia(uploadsDir: string, onProgress?: MediaProgress): Promise<void> {
   const root = path.join(uploadsDir, 'demo')
   const dirs = { images: path.join(root, 'images'), thumbs: path.join(root, 'thumbs'), avatars: path.join(root, 'avatars'), videos: path.join(root, 'videos') }
   for (const dir of Object.values(dirs)) await mkdir(dir, { recursive: true })
@@ -110,7 +119,7 @@ export async function installDemoMedia(uploadsDir: string): Promise<void> {
   for (const video of manifest.DEMO_VIDEOS) {
     for (const file of [video.file, video.cover]) tasks.push(() => install(shipped(path.join(manifest.DEMO_VIDEO_DIR, file)), path.join(dirs.videos, file)))
   }
-  await runLimited(tasks, 4)
+  await runLimited(tasks, 4, onProgress)
 }
 
 /** The demo media as server-relative URLs (/uploads/demo/...), with sizes and categories. */

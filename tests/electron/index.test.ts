@@ -3,7 +3,7 @@
  * index.ts (the lifecycle) with `electron` mocked at the boundary: start-up,
  * the quit sequence that stops the embedded server, failure dialogs.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,6 +30,11 @@ afterEach(async () => {
 
 async function boot() {
   await import('../../electron/main/index');
+}
+
+/** The window showing `url` (app://shiliu/...), once it exists. */
+function windowAt(url: string) {
+  return until(() => FakeBrowserWindow.instances.find((w) => w.loadURL.mock.calls.some((call) => call[0] === url)), url);
 }
 
 function quit() {
@@ -61,7 +66,7 @@ describe('main entry (index.ts)', () => {
     fake.makeReady();
     const child = await until(() => fake.children[0], 'fork');
     child.ready(49321);
-    await until(() => FakeBrowserWindow.instances[0], 'member window');
+    await windowAt('app://shiliu/explore');
 
     const first = quit();
     expect(first.preventDefault).toHaveBeenCalled(); // held back until the server has stopped
@@ -75,17 +80,18 @@ describe('main entry (index.ts)', () => {
     expect(final.preventDefault).not.toHaveBeenCalled();
   });
 
-  it('shows an error dialog and quits when the embedded server fails to start', async () => {
+  it('keeps the start-up window open with the reason when the embedded server fails to start', async () => {
     await boot();
     fake.makeReady();
+    const startup = await windowAt('app://shiliu/desktop/startup');
     const child = await until(() => fake.children[0], 'fork');
     child.emit('exit', 1);
-    await until(() => fake.electron.dialog.showErrorBox.mock.calls.length > 0, 'error dialog');
-    const [title, message] = fake.electron.dialog.showErrorBox.mock.calls[0] as unknown as [string, string];
-    expect(title).toContain('Shiliu could not start');
-    expect(message).toContain('exited with code 1');
-    expect(fake.electron.app.quit).toHaveBeenCalled();
-    expect(FakeBrowserWindow.instances).toHaveLength(0);
+    const failed = await until(() => startup.webContents.send.mock.calls.find((call) => (call[1] as { phase?: string })?.phase === 'failed'), 'failed state');
+    expect(failed[0]).toBe('shiliu:startup:state');
+    expect((failed[1] as { message: string }).message).toContain('exited with code 1');
+    expect((failed[1] as { logFile: string }).logFile).toBe(path.join(userData(), 'logs', 'server.log'));
+    expect(fake.electron.app.quit).not.toHaveBeenCalled();
+    expect(FakeBrowserWindow.instances.some((w) => w.loadURL.mock.calls.some((call) => call[0] === 'app://shiliu/explore'))).toBe(false);
   });
 
   it('guards every new web contents', async () => {
@@ -102,20 +108,43 @@ describe('main entry (index.ts)', () => {
     await boot();
     expect(fake.electron.app.commandLine.appendSwitch).toHaveBeenCalledWith('unsafely-treat-insecure-origin-as-secure', 'http://10.0.0.5:3000');
     fake.makeReady();
-    await until(() => FakeBrowserWindow.instances[0], 'member window');
+    await windowAt('app://shiliu/explore');
     expect(fake.electron.utilityProcess.fork).not.toHaveBeenCalled();
     quit();
     await until(() => fake.electron.app.quit.mock.calls.length > 0, 'app.quit');
   });
 
-  it('falls back to embedded mode when settings.json is broken', async () => {
+  it('reports a broken settings.json in the start-up and settings windows, starts nothing and leaves the file as it is', async () => {
     await mkdir(userData(), { recursive: true });
     await writeFile(path.join(userData(), 'settings.json'), '{ broken');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await boot();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('not valid JSON'));
     fake.makeReady();
-    await until(() => fake.children[0], 'fork');
+    const startup = await windowAt('app://shiliu/desktop/startup');
+    await windowAt('app://shiliu/desktop/settings');
+    // The start-up page asks for the current state when it loads.
+    expect(startup).toBeDefined();
+    const getState = fake.electron.ipcMain.handlers.get('shiliu:startup:get')!;
+    expect(await getState({ senderFrame: { url: 'app://shiliu/desktop/startup' } })).toEqual({ phase: 'settings-invalid', message: expect.stringContaining('not valid JSON') });
+    expect(fake.electron.utilityProcess.fork).not.toHaveBeenCalled();
+    expect(await readFile(path.join(userData(), 'settings.json'), 'utf8')).toBe('{ broken');
     warn.mockRestore();
+  });
+
+  it('stops the embedded server when the app quits during the first start', async () => {
+    await boot();
+    fake.makeReady();
+    const child = await until(() => fake.children[0], 'fork');
+    const event = quit(); // the demo is still being prepared: no ready message yet
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(child.kill).toHaveBeenCalledOnce();
+    await until(() => fake.electron.app.quit.mock.calls.length > 0, 'app.quit');
+  });
+
+  it('keeps a rotated main.log of the console', async () => {
+    await boot();
+    console.info('hello from the main process');
+    expect(await readFile(path.join(userData(), 'logs', 'main.log'), 'utf8')).toMatch(/INFO hello from the main process/);
   });
 });

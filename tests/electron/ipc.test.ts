@@ -1,121 +1,111 @@
 // @vitest-environment node
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UntrustedSenderError, isTrustedSender, registerIpc, type IpcDeps } from '../../electron/main/ipc';
-import { saveSettings, type DesktopSettings } from '../../electron/main/settings';
+import { EventEmitter } from 'node:events';
+import { describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../electron/shared/constants';
+import { isAppPath, isTrustedSender, registerIpc, UntrustedSenderError, type DesktopApi } from '../../electron/main/ipc';
 
-/** ipcMain stand-in that records handlers so the test can call them like Electron would. */
-function fakeIpcMain() {
-  const handlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
-  const listeners = new Map<string, (event: unknown, ...args: unknown[]) => void>();
-  return {
-    handlers,
-    listeners,
-    handle: vi.fn((channel: string, fn: (event: unknown, ...args: unknown[]) => unknown) => void handlers.set(channel, fn)),
-    removeHandler: vi.fn((channel: string) => void handlers.delete(channel)),
-    on: vi.fn((channel: string, fn: (event: unknown, ...args: unknown[]) => void) => void listeners.set(channel, fn)),
-    removeListener: vi.fn((channel: string) => void listeners.delete(channel)),
-  };
-}
+const ours = { senderFrame: { url: 'app://shiliu/explore' } };
+const foreign = { senderFrame: { url: 'https://evil.example/' } };
 
-const fromApp = { senderFrame: { url: 'app://shiliu/settings' }, sender: {} };
-const fromElsewhere = { senderFrame: { url: 'https://evil.example/' }, sender: {} };
-const fromDetachedFrame = { senderFrame: null, sender: {} };
-
-const embedded: DesktopSettings = { version: 1, mode: 'embedded', remoteUrl: null };
-
-let dir: string;
-let settingsFile: string;
-let ipc: ReturnType<typeof fakeIpcMain>;
-let onRestartRequired: ReturnType<typeof vi.fn<NonNullable<IpcDeps['onRestartRequired']>>>;
-let unregister: () => void;
-
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'shiliu-ipc-'));
-  settingsFile = path.join(dir, 'settings.json');
-  ipc = fakeIpcMain();
-  onRestartRequired = vi.fn<NonNullable<IpcDeps['onRestartRequired']>>();
-  unregister = registerIpc({
-    ipcMain: ipc as unknown as IpcDeps['ipcMain'],
-    bootstrap: { baseUrl: 'http://127.0.0.1:49321', mode: 'embedded' },
-    settingsFile,
-    activeSettings: embedded,
-    onRestartRequired,
-    log: { warn: vi.fn() },
+function setup() {
+  const ipcMain = Object.assign(new EventEmitter(), {
+    handlers: new Map<string, (event: unknown, ...args: unknown[]) => unknown>(),
+    handle: vi.fn((channel: string, fn: (event: unknown, ...args: unknown[]) => unknown) => void ipcMain.handlers.set(channel, fn)),
+    removeHandler: vi.fn((channel: string) => void ipcMain.handlers.delete(channel)),
   });
-});
-
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-const invoke = (channel: string, event: unknown, ...args: unknown[]) => ipc.handlers.get(channel)!(event, ...args);
+  const api = {
+    bootstrap: vi.fn(() => ({ baseUrl: 'http://127.0.0.1:5000', mode: 'embedded' as const })),
+    getSettings: vi.fn(async () => ({ version: 1 as const, mode: 'embedded' as const, remoteUrl: null })),
+    checkServer: vi.fn(async (url: string) => ({ ok: false as const, url, error: 'x' })),
+    saveSettings: vi.fn(async () => ({ ok: false as const, errors: [] })),
+    getInfo: vi.fn(() => ({}) as ReturnType<DesktopApi['getInfo']>),
+    getStartupState: vi.fn(() => ({ phase: 'starting' as const, step: 'server', done: 0, total: 1, message: '' })),
+    openSettings: vi.fn(),
+    openInWindow: vi.fn(),
+    openExternal: vi.fn(),
+    openLogFolder: vi.fn(),
+    setUnreadCount: vi.fn(),
+    retryStartup: vi.fn(),
+    quit: vi.fn(),
+    resetDemoData: vi.fn(async () => true),
+  } satisfies DesktopApi;
+  const warn = vi.fn();
+  const unregister = registerIpc({ ipcMain: ipcMain as unknown as Parameters<typeof registerIpc>[0]['ipcMain'], api, log: { warn } });
+  const send = (channel: string, event: object, ...args: unknown[]) => ipcMain.emit(channel, event, ...args);
+  const invoke = (channel: string, event: object, ...args: unknown[]) => ipcMain.handlers.get(channel)!(event, ...args);
+  return { ipcMain, api, warn, unregister, send, invoke };
+}
 
 describe('isTrustedSender', () => {
   it('checks the sender frame URL', () => {
-    expect(isTrustedSender(fromApp as never)).toBe(true);
-    expect(isTrustedSender(fromElsewhere as never)).toBe(false);
-    expect(isTrustedSender(fromDetachedFrame as never)).toBe(false);
-    const throwing = {
-      get senderFrame(): never {
-        throw new Error('Render frame was disposed');
-      },
-    };
-    expect(isTrustedSender(throwing as never)).toBe(false);
+    expect(isTrustedSender(ours as never)).toBe(true);
+    expect(isTrustedSender(foreign as never)).toBe(false);
+    expect(isTrustedSender({ senderFrame: null } as never)).toBe(false);
+    expect(isTrustedSender({ senderFrame: { url: 'app://shiliu.evil/x' } } as never)).toBe(false);
   });
 });
 
 describe('registerIpc', () => {
-  it('registers the three channels and removes them again', () => {
-    expect([...ipc.handlers.keys()].sort()).toEqual([IPC_CHANNELS.getSettings, IPC_CHANNELS.saveSettings].sort());
-    expect([...ipc.listeners.keys()]).toEqual([IPC_CHANNELS.bootstrap]);
+  it('registers every channel and removes them again', () => {
+    const { ipcMain, unregister } = setup();
+    const invokeChannels = [IPC_CHANNELS.getSettings, IPC_CHANNELS.checkServer, IPC_CHANNELS.saveSettings, IPC_CHANNELS.getInfo, IPC_CHANNELS.getStartupState, IPC_CHANNELS.resetDemoData];
+    expect([...ipcMain.handlers.keys()].sort()).toEqual([...invokeChannels].sort());
+    for (const channel of [IPC_CHANNELS.bootstrap, IPC_CHANNELS.openInWindow, IPC_CHANNELS.openExternal, IPC_CHANNELS.setUnreadCount, IPC_CHANNELS.quit]) expect(ipcMain.listenerCount(channel)).toBe(1);
     unregister();
-    expect(ipc.handlers.size).toBe(0);
-    expect(ipc.listeners.size).toBe(0);
+    expect(ipcMain.handlers.size).toBe(0);
+    expect(ipcMain.eventNames()).toEqual([]);
   });
 
   it('answers the synchronous bootstrap request of our pages only', () => {
-    const ok: { senderFrame: unknown; returnValue?: unknown } = { ...fromApp };
-    ipc.listeners.get(IPC_CHANNELS.bootstrap)!(ok);
-    expect(ok.returnValue).toEqual({ baseUrl: 'http://127.0.0.1:49321', mode: 'embedded' });
-    const bad: { senderFrame: unknown; returnValue?: unknown } = { ...fromElsewhere };
-    ipc.listeners.get(IPC_CHANNELS.bootstrap)!(bad);
+    const { send } = setup();
+    const event: { senderFrame: { url: string }; returnValue?: unknown } = { ...ours };
+    send(IPC_CHANNELS.bootstrap, event);
+    expect(event.returnValue).toEqual({ baseUrl: 'http://127.0.0.1:5000', mode: 'embedded' });
+    const bad: { senderFrame: { url: string }; returnValue?: unknown } = { ...foreign };
+    send(IPC_CHANNELS.bootstrap, bad);
     expect(bad.returnValue).toBeNull();
   });
 
-  it('getSettings returns defaults, then what is stored', async () => {
-    expect(await invoke(IPC_CHANNELS.getSettings, fromApp)).toEqual(embedded);
-    await saveSettings(settingsFile, { mode: 'remote', remoteUrl: 'https://shiliu.example.edu' });
-    expect(await invoke(IPC_CHANNELS.getSettings, fromApp)).toEqual({ version: 1, mode: 'remote', remoteUrl: 'https://shiliu.example.edu' });
+  it('refuses every request of a foreign page', async () => {
+    const { api, send, invoke, warn } = setup();
+    await expect(invoke(IPC_CHANNELS.saveSettings, foreign, { mode: 'remote' })).rejects.toBeInstanceOf(UntrustedSenderError);
+    await expect(invoke(IPC_CHANNELS.resetDemoData, foreign)).rejects.toBeInstanceOf(UntrustedSenderError);
+    send(IPC_CHANNELS.openExternal, foreign, 'https://example.org/');
+    send(IPC_CHANNELS.quit, foreign);
+    expect(api.saveSettings).not.toHaveBeenCalled();
+    expect(api.resetDemoData).not.toHaveBeenCalled();
+    expect(api.openExternal).not.toHaveBeenCalled();
+    expect(api.quit).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('evil.example'));
   });
 
-  it('refuses foreign or detached senders', async () => {
-    await expect(invoke(IPC_CHANNELS.getSettings, fromElsewhere)).rejects.toBeInstanceOf(UntrustedSenderError);
-    await expect(invoke(IPC_CHANNELS.saveSettings, fromDetachedFrame, { mode: 'remote', remoteUrl: 'https://evil.example' })).rejects.toBeInstanceOf(UntrustedSenderError);
-    await expect(readFile(settingsFile)).rejects.toMatchObject({ code: 'ENOENT' });
+  it('checks what pages send: window kinds and in-app paths, vetted https links, unread counts', () => {
+    const { api, send } = setup();
+    send(IPC_CHANNELS.openInWindow, ours, 'member', '/user/abc');
+    send(IPC_CHANNELS.openInWindow, ours, 'member', '//evil.example/');
+    send(IPC_CHANNELS.openInWindow, ours, 'settings', '/x');
+    expect(api.openInWindow.mock.calls).toEqual([['member', '/user/abc']]);
+    send(IPC_CHANNELS.openExternal, ours, 'https://example.org/a');
+    for (const bad of ['http://example.org/', 'file:///etc/passwd', 'https://user:pw@example.org/', 'smb://host/share', 42]) send(IPC_CHANNELS.openExternal, ours, bad);
+    expect(api.openExternal.mock.calls).toEqual([['https://example.org/a']]);
+    send(IPC_CHANNELS.setUnreadCount, ours, { total: 2, comments: 1, likes: 1, collections: 0, follows: 0 });
+    send(IPC_CHANNELS.setUnreadCount, ours, { total: 'lots' });
+    expect(api.setUnreadCount.mock.calls).toEqual([[{ total: 2, comments: 1, likes: 1, collections: 0, follows: 0 }]]);
   });
 
-  it('saveSettings returns field errors for invalid input and writes nothing', async () => {
-    const reply = await invoke(IPC_CHANNELS.saveSettings, fromApp, { mode: 'remote', remoteUrl: 'file:///etc/passwd' });
-    expect(reply).toEqual({ ok: false, errors: [{ path: 'remoteUrl', message: 'Server URL must start with http:// or https://' }] });
-    expect(await invoke(IPC_CHANNELS.saveSettings, fromApp, 'remote')).toMatchObject({ ok: false });
-    await expect(readFile(settingsFile)).rejects.toMatchObject({ code: 'ENOENT' });
-    expect(onRestartRequired).not.toHaveBeenCalled();
+  it('forwards the settings requests', async () => {
+    const { api, invoke } = setup();
+    await invoke(IPC_CHANNELS.checkServer, ours, 'https://campus.example.edu');
+    expect(api.checkServer).toHaveBeenCalledWith('https://campus.example.edu');
+    expect(await invoke(IPC_CHANNELS.checkServer, ours, { not: 'a string' })).toMatchObject({ ok: false });
+    await invoke(IPC_CHANNELS.saveSettings, ours, { mode: 'embedded' });
+    expect(api.saveSettings).toHaveBeenCalledWith({ mode: 'embedded' });
   });
+});
 
-  it('saveSettings stores the normalised settings and asks for a restart when the server changes', async () => {
-    const reply = await invoke(IPC_CHANNELS.saveSettings, fromApp, { mode: 'remote', remoteUrl: 'https://shiliu.example.edu/' });
-    expect(reply).toEqual({ ok: true, settings: { version: 1, mode: 'remote', remoteUrl: 'https://shiliu.example.edu' }, restartRequired: true });
-    expect(JSON.parse(await readFile(settingsFile, 'utf8'))).toEqual({ version: 1, mode: 'remote', remoteUrl: 'https://shiliu.example.edu' });
-    expect(onRestartRequired).toHaveBeenCalledWith({ version: 1, mode: 'remote', remoteUrl: 'https://shiliu.example.edu' }, fromApp);
-  });
-
-  it('saveSettings does not ask for a restart when the connection stays the same', async () => {
-    const reply = await invoke(IPC_CHANNELS.saveSettings, fromApp, { mode: 'embedded', remoteUrl: 'http://10.0.0.5:3000' });
-    expect(reply).toEqual({ ok: true, settings: { version: 1, mode: 'embedded', remoteUrl: 'http://10.0.0.5:3000' }, restartRequired: false });
-    expect(onRestartRequired).not.toHaveBeenCalled();
+describe('isAppPath', () => {
+  it('accepts absolute in-app paths only', () => {
+    expect(isAppPath('/post?id=1&targetCommentId=2')).toBe(true);
+    for (const bad of ['//evil.example', 'https://x', 'user/1', '/a\\b', 7, '/'.repeat(3000)]) expect(isAppPath(bad)).toBe(false);
   });
 });

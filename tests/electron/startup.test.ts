@@ -1,19 +1,20 @@
 // @vitest-environment node
 /**
- * startup.ts with the `electron` module replaced at the boundary: the real
- * settings, protocol, IPC, window and embedded-server code runs against fakes.
+ * startup.ts and connection.ts with the `electron` module replaced at the boundary: the real settings,
+ * protocol, IPC, window, connection and embedded-server code runs against fakes; the campus server of the
+ * switching tests is a real Shiliu server over HTTP.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
-import { decodeBootstrapArg } from '../../electron/shared/bootstrap';
 import { IPC_CHANNELS } from '../../electron/shared/constants';
 import { resolveAppPaths, type AppPaths } from '../../electron/main/paths';
-import type { DesktopSettings } from '../../electron/main/settings';
-import type { EmbeddedServer } from '../../electron/main/embedded-server';
-import { FakeBrowserWindow, createFakeElectron, until } from './support/fake-electron';
+import type { LoadedSettings } from '../../electron/main/settings';
+import { startTestServer, type TestServer } from '../support/server';
+import { FakeBrowserWindow, FakeNotification, createFakeElectron, until } from './support/fake-electron';
 
 let dir: string;
 let paths: AppPaths;
@@ -23,8 +24,7 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'shiliu-startup-'));
   paths = resolveAppPaths(path.join(dir, 'app'), path.join(dir, 'userData'));
   await mkdir(paths.rendererDir, { recursive: true });
-  await writeFile(path.join(paths.rendererDir, 'member.html'), '<title>member</title>');
-  await writeFile(path.join(paths.rendererDir, 'admin.html'), '<title>admin</title>');
+  for (const page of ['member', 'admin', 'desktop']) await writeFile(path.join(paths.rendererDir, `${page}.html`), `<title>${page}</title>`);
   fake = createFakeElectron({ appPath: path.join(dir, 'app'), userData: path.join(dir, 'userData') });
   vi.resetModules();
   vi.doMock('electron', () => fake.electron);
@@ -35,134 +35,213 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function loadStartup() {
-  return import('../../electron/main/startup');
+const embedded: LoadedSettings = { settings: { version: 1, mode: 'embedded', remoteUrl: null } };
+const ours = { senderFrame: { url: 'app://shiliu/desktop/settings' }, sender: {} };
+
+async function start(loaded: LoadedSettings = embedded, readyTimeoutMs?: number) {
+  const { startDesktop } = await import('../../electron/main/startup');
+  return startDesktop({ paths, loaded, insecureOriginAtLaunch: null, ...(readyTimeoutMs ? { readyTimeoutMs } : {}) });
 }
 
-const embedded: DesktopSettings = { version: 1, mode: 'embedded', remoteUrl: null };
+function windowAt(url: string) {
+  return FakeBrowserWindow.instances.find((w) => w.loadURL.mock.calls.some((call) => call[0] === url));
+}
 
-describe('startDesktop in embedded mode', () => {
-  it('forks the bundled server, waits for ready, then serves the renderer and opens the member window', async () => {
-    const { startDesktop } = await loadStartup();
-    let server: EmbeddedServer | null = null;
-    const started = startDesktop({ paths, settings: embedded, onServer: (s) => (server = s) });
+function protocolHandler(): (request: Request) => Promise<Response> {
+  return fake.electron.protocol.handle.mock.calls[0]?.[1] as unknown as (r: Request) => Promise<Response>;
+}
 
+describe('offline demo start', () => {
+  it('shows the start-up window with the server\'s progress, then the member window', async () => {
+    const started = start();
     const child = await until(() => fake.children[0], 'fork');
-    const [modulePath, args, options] = fake.electron.utilityProcess.fork.mock.calls[0] as unknown as [string, string[], { env: Record<string, string>; cwd: string }];
+    const [modulePath, , options] = fake.electron.utilityProcess.fork.mock.calls[0] as unknown as [string, string[], { env: Record<string, string> }];
     expect(modulePath).toBe(path.join(dir, 'app', 'dist', 'server', 'main.js'));
-    expect(args).toEqual([]);
-    expect(options.env).toMatchObject({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: path.join(dir, 'userData', 'server-data'), SHILIU_DEMO: '1' });
-    expect(options.env.JWT_SECRET).toMatch(/^[0-9a-f]{96}$/);
-    expect(fake.electron.protocol.handle).not.toHaveBeenCalled(); // nothing is shown before the server is ready
+    // Locked to the app, with this installation's own administrator password.
+    expect(options.env).toMatchObject({ HOST: '127.0.0.1', PORT: '0', SHILIU_DEMO: '1', CORS_ORIGINS: 'app://shiliu', ALLOWED_HOSTS: '127.0.0.1,localhost' });
+    expect(options.env.SHILIU_DEMO_ADMIN_PASSWORD).toMatch(/^[A-Za-z2-9]{16}$/);
+    expect(options.env.SHILIU_DEMO_ADMIN_PASSWORD).toBe((await readFile(paths.demoAdminPasswordFile, 'utf8')).trim());
+
+    const startup = windowAt('app://shiliu/desktop/startup')!;
+    expect(startup).toBeDefined();
+    child.emit('message', { type: 'progress', step: 'database', done: 3, total: 8, message: '演示数据 users: 49' });
+    expect(startup.webContents.send).toHaveBeenLastCalledWith('shiliu:startup:state', { phase: 'starting', step: 'database', done: 3, total: 8, message: '演示数据 users: 49' });
 
     child.stdout.write('listening\n');
     child.ready(49321);
-    const app = await started;
-
-    expect(app.bootstrap).toEqual({ baseUrl: 'http://127.0.0.1:49321', mode: 'embedded' });
-    expect(server).not.toBeNull();
-    expect(fake.electron.session.defaultSession.setPermissionRequestHandler).toHaveBeenCalled();
-
-    // app:// serves member.html for /explore with a CSP that allows the embedded server.
-    expect(fake.electron.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
-    const handler = fake.electron.protocol.handle.mock.calls[0]?.[1] as unknown as (r: Request) => Promise<Response>;
-    const page = await handler(new Request('app://shiliu/explore'));
+    await started;
+    expect(startup.close).toHaveBeenCalled();
+    const member = windowAt('app://shiliu/explore')!;
+    expect(member).toBeDefined();
+    // The page reads the connection synchronously from the main process.
+    const bootstrap: { senderFrame: { url: string }; returnValue?: unknown } = { senderFrame: { url: 'app://shiliu/explore' } };
+    fake.electron.ipcMain.emit(IPC_CHANNELS.bootstrap, bootstrap);
+    expect(bootstrap.returnValue).toEqual({ baseUrl: 'http://127.0.0.1:49321', mode: 'embedded' });
+    // app:// serves the pages, with a CSP that follows the server in use.
+    const page = await protocolHandler()(new Request('app://shiliu/explore'));
     expect(await page.text()).toBe('<title>member</title>');
     expect(page.headers.get('content-security-policy')).toContain("connect-src 'self' http://127.0.0.1:49321 ws://127.0.0.1:49321");
-
-    // One member window at app://shiliu/explore, locked down, with the bootstrap argument.
-    expect(FakeBrowserWindow.instances).toHaveLength(1);
-    const win = FakeBrowserWindow.instances[0]!;
-    expect(win.loadURL).toHaveBeenCalledWith('app://shiliu/explore');
-    const prefs = win.options.webPreferences as Record<string, unknown>;
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: paths.preload, devTools: true });
-    expect(decodeBootstrapArg(prefs.additionalArguments as string[])).toEqual({ baseUrl: 'http://127.0.0.1:49321', mode: 'embedded' });
-
-    // IPC is registered.
-    expect([...fake.electron.ipcMain.handlers.keys()].sort()).toEqual([IPC_CHANNELS.getSettings, IPC_CHANNELS.saveSettings].sort());
-    expect(fake.electron.ipcMain.listenerCount(IPC_CHANNELS.bootstrap)).toBe(1);
-
-    // The server's output goes to <userData>/logs/server.log.
+    expect(await (await protocolHandler()(new Request('app://shiliu/desktop/settings'))).text()).toBe('<title>desktop</title>');
+    // The server's output goes to the rotated <userData>/logs/server.log.
     await until(async () => (await readFile(path.join(paths.logDir, 'server.log'), 'utf8').catch(() => '')).includes('listening'));
-    expect(await readFile(path.join(paths.logDir, 'server.log'), 'utf8')).toContain('listening');
   });
 
-  it('has a menu item that opens the admin window at app://shiliu/admin (once)', async () => {
-    const { startDesktop } = await loadStartup();
-    const started = startDesktop({ paths, settings: embedded, onServer: () => undefined });
-    (await until(() => fake.children[0])).ready(5000);
+  it('keeps the start-up window with the reason and retries on request, without restarting the app', async () => {
+    const started = start();
+    (await until(() => fake.children[0])).emit('exit', 1);
     await started;
+    const getState = fake.electron.ipcMain.handlers.get(IPC_CHANNELS.getStartupState)!;
+    expect(await getState(ours)).toMatchObject({ phase: 'failed', message: expect.stringContaining('exited with code 1'), logFile: path.join(paths.logDir, 'server.log') });
+    expect(windowAt('app://shiliu/explore')).toBeUndefined();
 
-    const template = fake.electron.Menu.buildFromTemplate.mock.calls[0]?.[0] as unknown as MenuItemConstructorOptions[];
-    const items = template.flatMap((menu) => (Array.isArray(menu.submenu) ? menu.submenu : []));
-    const admin = items.find((item) => item.id === 'open-admin');
-    expect(admin?.accelerator).toBe('CmdOrCtrl+Shift+A');
-    (admin?.click as () => void)();
-    (admin?.click as () => void)();
-    expect(FakeBrowserWindow.instances).toHaveLength(2);
-    expect(FakeBrowserWindow.instances[1]!.loadURL).toHaveBeenCalledWith('app://shiliu/admin');
-    expect(FakeBrowserWindow.instances[1]!.focus).toHaveBeenCalled();
+    fake.electron.ipcMain.emit(IPC_CHANNELS.retryStartup, ours);
+    const second = await until(() => fake.children[1], 'second fork');
+    second.ready(5001);
+    await until(() => windowAt('app://shiliu/explore'), 'member window');
+    expect(fake.electron.app.relaunch).not.toHaveBeenCalled();
   });
 
-  it('fails with a StartupError naming the log when the server exits before ready', async () => {
-    const { startDesktop, StartupError } = await loadStartup();
-    const started = startDesktop({ paths, settings: embedded, onServer: () => undefined });
-    const child = await until(() => fake.children[0]);
-    child.emit('exit', 1);
-    const error = await started.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StartupError);
-    expect((error as Error).message).toContain('exited with code 1');
-    expect((error as Error).message).toContain(path.join(paths.logDir, 'server.log'));
-    expect(FakeBrowserWindow.instances).toHaveLength(0);
-  });
-
-  it('fails with a StartupError and kills the child when the handshake times out', async () => {
-    const { startDesktop, StartupError } = await loadStartup();
-    const started = startDesktop({ paths, settings: embedded, onServer: () => undefined, readyTimeoutMs: 50 });
-    const child = await until(() => fake.children[0]);
-    const error = await started.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StartupError);
-    expect((error as Error).message).toContain('did not start within');
-    expect(child.kill).toHaveBeenCalled();
-    expect(FakeBrowserWindow.instances).toHaveLength(0);
-  });
-
-  it('offers to restart when the server dies later', async () => {
-    const { startDesktop } = await loadStartup();
-    const started = startDesktop({ paths, settings: embedded, onServer: () => undefined });
+  it('brings the start-up window back when the server stops unexpectedly', async () => {
+    const started = start();
     const child = await until(() => fake.children[0]);
     child.ready(5000);
     await started;
-    fake.electron.dialog.showMessageBox.mockResolvedValueOnce({ response: 0, checkboxChecked: false });
+    const before = FakeBrowserWindow.instances.length;
     child.emit('exit', 139);
-    await until(() => fake.electron.app.quit.mock.calls.length > 0);
-    expect(fake.electron.app.relaunch).toHaveBeenCalled();
+    await until(() => FakeBrowserWindow.instances.length > before, 'start-up window');
+    expect(FakeBrowserWindow.instances.at(-1)!.loadURL).toHaveBeenCalledWith('app://shiliu/desktop/startup');
+    expect(await fake.electron.ipcMain.handlers.get(IPC_CHANNELS.getStartupState)!(ours)).toMatchObject({ phase: 'failed', message: expect.stringContaining('139') });
+  });
+
+  it('has menu items for the admin window and the settings window; Help → About shows the demo logins', async () => {
+    const started = start();
+    (await until(() => fake.children[0])).ready(5000);
+    await started;
+    const template = fake.electron.Menu.buildFromTemplate.mock.calls[0]?.[0] as unknown as MenuItemConstructorOptions[];
+    const items = template.flatMap((menu) => (Array.isArray(menu.submenu) ? menu.submenu : []));
+    (items.find((item) => item.id === 'open-admin')?.click as () => void)();
+    (items.find((item) => item.id === 'open-settings')?.click as () => void)();
+    expect(windowAt('app://shiliu/admin')).toBeDefined();
+    expect(windowAt('app://shiliu/desktop/settings')).toBeDefined();
+    (items.find((item) => item.id === 'about')?.click as () => void)();
+    const [options] = fake.electron.dialog.showMessageBox.mock.calls.at(-1) as unknown as [{ detail: string }];
+    const password = (await readFile(paths.demoAdminPasswordFile, 'utf8')).trim();
+    expect(options.detail).toContain(`admin / ${password}`);
+    expect(options.detail).toContain(paths.serverDataDir);
+    expect(options.detail).toContain('http://127.0.0.1:5000');
+  });
+
+  it('shows the member route an admin window asks for in the member window', async () => {
+    const started = start();
+    (await until(() => fake.children[0])).ready(5000);
+    await started;
+    const member = windowAt('app://shiliu/explore')!;
+    fake.electron.ipcMain.emit(IPC_CHANNELS.openInWindow, { senderFrame: { url: 'app://shiliu/admin/users' } }, 'member', '/user/abc');
+    expect(member.webContents.send).toHaveBeenCalledWith('shiliu:navigate', '/user/abc');
+    expect(member.focus).toHaveBeenCalled();
+  });
+
+  it('sets the badge and notifies when unread notifications grow; a click opens the notification centre', async () => {
+    const started = start();
+    (await until(() => fake.children[0])).ready(5000);
+    await started;
+    const member = windowAt('app://shiliu/explore')!;
+    const report = (total: number) => fake.electron.ipcMain.emit(IPC_CHANNELS.setUnreadCount, { senderFrame: { url: 'app://shiliu/explore' } }, { total, comments: total, likes: 0, collections: 0, follows: 0 });
+    report(1);
+    report(4);
+    expect(fake.electron.app.setBadgeCount).toHaveBeenLastCalledWith(4);
+    expect(FakeNotification.instances).toHaveLength(1);
+    const notification = FakeNotification.instances[0]!;
+    expect(notification.options).toMatchObject({ body: '你有3 条新评论和@' });
+    expect(notification.show).toHaveBeenCalled();
+    notification.emit('click');
+    expect(member.webContents.send).toHaveBeenCalledWith('shiliu:navigate', '/notification');
   });
 });
 
-describe('startDesktop in remote mode', () => {
-  it('does not fork a server and uses the configured URL as baseUrl', async () => {
-    const { startDesktop } = await loadStartup();
-    const app = await startDesktop({
-      paths,
-      settings: { version: 1, mode: 'remote', remoteUrl: 'https://shiliu.example.edu' },
-      onServer: () => undefined,
-    });
-    expect(fake.electron.utilityProcess.fork).not.toHaveBeenCalled();
-    expect(app.bootstrap).toEqual({ baseUrl: 'https://shiliu.example.edu', mode: 'remote' });
-    const prefs = FakeBrowserWindow.instances[0]!.options.webPreferences as Record<string, unknown>;
-    expect(decodeBootstrapArg(prefs.additionalArguments as string[])).toEqual({ baseUrl: 'https://shiliu.example.edu', mode: 'remote' });
+describe('settings', () => {
+  let campus: TestServer;
+  let closed: TestServer;
+  beforeAll(async () => {
+    campus = await startTestServer({ CORS_ORIGINS: 'app://shiliu' });
+    closed = await startTestServer(); // a Shiliu server that does not let the desktop app in
+  });
+  afterAll(async () => {
+    await campus.close();
+    await closed.close();
   });
 
-  it('asks to restart after the settings page switches servers', async () => {
-    const { startDesktop } = await loadStartup();
-    await startDesktop({ paths, settings: { version: 1, mode: 'remote', remoteUrl: 'https://a.example' }, onServer: () => undefined });
-    fake.electron.dialog.showMessageBox.mockResolvedValueOnce({ response: 0, checkboxChecked: false });
+  it('switches from the offline demo to a checked campus server without restarting the app, and back', async () => {
+    const started = start();
+    const child = await until(() => fake.children[0]);
+    child.ready(5000);
+    await started;
+    const member = windowAt('app://shiliu/explore')!;
     const save = fake.electron.ipcMain.handlers.get(IPC_CHANNELS.saveSettings)!;
-    const reply = await save({ senderFrame: { url: 'app://shiliu/settings' }, sender: {} }, { mode: 'embedded' });
-    expect(reply).toMatchObject({ ok: true, restartRequired: true });
-    await until(() => fake.electron.app.quit.mock.calls.length > 0);
-    expect(fake.electron.dialog.showMessageBox).toHaveBeenCalled();
-    expect(fake.electron.app.relaunch).toHaveBeenCalled();
+
+    const reply = await save(ours, { mode: 'remote', remoteUrl: `${campus.url}/` });
+    expect(reply).toEqual({ ok: true, settings: { version: 1, mode: 'remote', remoteUrl: campus.url }, applied: 'switched' });
+    expect(child.kill).toHaveBeenCalled(); // the demo server is stopped
+    expect(fake.electron.session.defaultSession.clearStorageData).toHaveBeenCalledWith(expect.objectContaining({ origin: 'app://shiliu' }));
+    expect(member.loadURL).toHaveBeenLastCalledWith('app://shiliu/explore'); // reloaded with the new connection
+    const bootstrap: { senderFrame: { url: string }; returnValue?: unknown } = { senderFrame: { url: 'app://shiliu/explore' } };
+    fake.electron.ipcMain.emit(IPC_CHANNELS.bootstrap, bootstrap);
+    expect(bootstrap.returnValue).toEqual({ baseUrl: campus.url, mode: 'remote' });
+    expect((await protocolHandler()(new Request('app://shiliu/explore'))).headers.get('content-security-policy')).toContain(`connect-src 'self' ${campus.url}`);
+    expect(JSON.parse(await readFile(paths.settingsFile, 'utf8'))).toEqual({ version: 1, mode: 'remote', remoteUrl: campus.url });
+
+    const back = save(ours, { mode: 'embedded', remoteUrl: campus.url });
+    (await until(() => fake.children[1], 'new demo server')).ready(5002);
+    expect(await back).toMatchObject({ ok: true, applied: 'switched' });
+    expect(fake.electron.app.relaunch).not.toHaveBeenCalled();
+  });
+
+  it('refuses to save a URL that is not a reachable Shiliu server open to the app, and writes nothing', async () => {
+    const started = start({ settings: { version: 1, mode: 'remote', remoteUrl: campus.url } });
+    await started;
+    const save = fake.electron.ipcMain.handlers.get(IPC_CHANNELS.saveSettings)!;
+    const check = fake.electron.ipcMain.handlers.get(IPC_CHANNELS.checkServer)!;
+    expect(await check(ours, campus.url)).toMatchObject({ ok: true, url: campus.url, insecure: false, version: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+    expect(await check(ours, closed.url)).toMatchObject({ ok: false, error: expect.stringContaining('CORS_ORIGINS') });
+    const unused = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    expect(await check(ours, `http://127.0.0.1:${unused}`)).toMatchObject({ ok: false, error: expect.stringContaining('拒绝连接') });
+    expect(await check(ours, 'ftp://campus.example.edu')).toMatchObject({ ok: false, error: expect.stringContaining('地址无效') });
+    // A web server that is not Shiliu: the test server's own renderer fallback answers HTML.
+    expect(await check(ours, `${campus.url}/uploads`)).toMatchObject({ ok: false, error: expect.stringContaining('不是石榴服务器') });
+    const reply = await save(ours, { mode: 'remote', remoteUrl: closed.url });
+    expect(reply).toMatchObject({ ok: false, errors: [{ path: 'remoteUrl', message: expect.stringContaining('CORS_ORIGINS') }] });
+    await expect(readFile(paths.settingsFile, 'utf8')).rejects.toThrow(); // nothing written
+  });
+
+  it('asks for a restart for a plain-http campus server on another computer, after a confirmed warning', async () => {
+    const { checkServer } = await import('../../electron/main/server-check');
+    // A campus server over plain http on the LAN (a stub: this machine has no second host).
+    const lanFetch = (async () => new Response(JSON.stringify({ code: 200, success: true, message: 'success', data: { status: 'ok', service: 'shiliu', version: '1.0.0' } }), { headers: { 'access-control-allow-origin': 'app://shiliu' } })) as typeof fetch;
+    expect(await checkServer('http://10.0.0.5:3000', { fetch: lanFetch, appVersion: '1.2.0' })).toEqual({ ok: true, url: 'http://10.0.0.5:3000', version: '1.0.0', insecure: true });
+    expect(await checkServer('http://10.0.0.5:3000', { fetch: lanFetch, appVersion: '2.0.0' })).toMatchObject({ ok: false, error: expect.stringContaining('不兼容') });
+  });
+
+  it('reports a broken settings file, backs it up before replacing it, then connects', async () => {
+    await mkdir(path.dirname(paths.settingsFile), { recursive: true });
+    await writeFile(paths.settingsFile, '{"mode": "cloud"}');
+    const { loadSettings } = await import('../../electron/main/settings');
+    const loaded = await loadSettings(paths.settingsFile);
+    await start(loaded);
+    expect(fake.electron.utilityProcess.fork).not.toHaveBeenCalled();
+    const info = await fake.electron.ipcMain.handlers.get(IPC_CHANNELS.getInfo)!(ours);
+    expect(info).toMatchObject({ settingsProblem: expect.stringContaining('mode') });
+    const save = fake.electron.ipcMain.handlers.get(IPC_CHANNELS.saveSettings)!;
+    const saving = save(ours, { mode: 'remote', remoteUrl: campus.url });
+    expect(await saving).toMatchObject({ ok: true, applied: 'switched' });
+    const files = await import('node:fs/promises').then((fs) => fs.readdir(path.dirname(paths.settingsFile)));
+    const backup = files.find((f) => f.startsWith('settings.json.invalid-'));
+    expect(backup).toBeDefined();
+    expect(await readFile(path.join(path.dirname(paths.settingsFile), backup!), 'utf8')).toBe('{"mode": "cloud"}');
+    expect(windowAt('app://shiliu/explore')).toBeDefined();
   });
 });

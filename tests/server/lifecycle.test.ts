@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 /** The server as a real process: the built bundle when present, otherwise the source through tsx. */
 function serverCommand(): string[] {
-  return existsSync('dist/server/main.js') ? [process.execPath, 'dist/server/main.js'] : [process.execPath, '--import', 'tsx', 'server/main.ts']
+  return existsSync('dist/server/main.js') ? [process.execPath, 'dist/server/main.js'] : [process.execPath, '--import', 'tsx', 'server/cli/serve.ts']
 }
 
 interface Run {

@@ -8,9 +8,12 @@ import { Icon } from '../ui/icons'
 import { menuEntryFor } from './menu'
 import { PasswordDialog } from './PasswordDialog'
 import { SideMenu } from './SideMenu'
+import { useFollowLink } from '../../common/components/AppLink'
+import { DesktopStatus } from '../../common/desktop/DesktopStatus'
 
 export function AdminLayout() {
   const navigate = useNavigate()
+  const follow = useFollowLink()
   const queryClient = useQueryClient()
   const location = useLocation()
   const { toast, confirm } = useFeedback()
@@ -89,10 +92,11 @@ export function AdminLayout() {
             <h1>{entry?.label ?? '管理后台'}</h1>
             {entry ? <p>{entry.description}</p> : null}
           </div>
+          <DesktopStatus />
           <button type="button" className="admin-name" title="修改密码" onClick={() => setPasswordOpen(true)}>
             <Icon name="user" size={14} /> {me.data.username}
           </button>
-          <button type="button" className="btn btn-primary btn-round" onClick={() => window.open('/', '_blank', 'noopener')}>
+          <button type="button" className="btn btn-primary btn-round" onClick={() => follow('/')}>
             <Icon name="home" size={14} /> 返回主站
           </button>
         </header>

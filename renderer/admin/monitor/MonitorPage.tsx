@@ -8,6 +8,7 @@ import { Icon } from '../ui/icons'
 import { htmlToText, looksLikeHtml } from '../ui/SafeHtml'
 import { ACTIVITY_TYPES, activityLabel, activityLink, type Activity } from './activities'
 import { relativeTime } from './relativeTime'
+import { useFollowLink } from '../../common/components/AppLink'
 
 interface MonitorFilters {
   activity_type: string
@@ -38,6 +39,7 @@ function failureMessage(err: unknown): string {
 }
 
 export function MonitorPage() {
+  const follow = useFollowLink()
   const [filters, setFilters] = useState<MonitorFilters>({ activity_type: '', date_from: '', date_to: '' })
   const query = useQuery({
     queryKey: ['admin-monitor', filters],
@@ -81,7 +83,7 @@ export function MonitorPage() {
         {items.map((a) => {
           const link = activityLink(a)
           const open = () => {
-            if (link) window.open(link, '_blank', 'noopener')
+            if (link) follow(link)
           }
           const content = plain(a.content)
           return (

@@ -1,16 +1,5 @@
-/** What the Electron preload exposes; absent in a plain browser. */
-export interface ShiliuBridge {
-  baseUrl: string
-  mode: 'embedded' | 'remote'
-  getSettings(): Promise<unknown>
-  saveSettings(settings: unknown): Promise<unknown>
-}
-
-declare global {
-  interface Window {
-    shiliu?: ShiliuBridge
-  }
-}
+// `window.shiliu` (the Electron preload's bridge) is declared in electron/shared/bridge.ts.
+export type { ShiliuBridge } from '../desktop/bridge'
 
 /** API origin: the Electron bridge's server, or the page's own origin when served by the headless server. */
 export function apiBase(): string {

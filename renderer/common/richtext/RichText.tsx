@@ -1,10 +1,11 @@
 import { Fragment, type ReactNode } from 'react'
 import { mediaUrl } from '../api/env'
 import { splitMentions } from './mentions'
+import { AppLink } from '../components/AppLink'
 
 /**
  * Renders stored rich text as React elements from an allow-list of tags, never via innerHTML.
- * Mentions ([@nickname:userId]) become links to /user/{id} opening in a new tab.
+ * Mentions ([@nickname:userId]) become links to /user/{id}; links go through AppLink (common/links.ts).
  */
 export interface RichTextProps {
   html: string | null | undefined
@@ -18,9 +19,9 @@ const INLINE = new Set(['B', 'STRONG', 'I', 'EM', 'U', 'S', 'SPAN', 'CODE'])
 function renderText(text: string, key: string): ReactNode {
   return splitMentions(text).map((part, i) =>
     part.kind === 'mention' ? (
-      <a key={`${key}-${i}`} className="rt-mention" href={`/user/${part.userId}`} target="_blank" rel="noopener noreferrer" onClick={(e) => e.stopPropagation()}>
+      <AppLink key={`${key}-${i}`} className="rt-mention" href={`/user/${part.userId}`} onClick={(e) => e.stopPropagation()}>
         {part.text}
-      </a>
+      </AppLink>
     ) : (
       <Fragment key={`${key}-${i}`}>{part.text}</Fragment>
     ),
@@ -65,9 +66,15 @@ function renderNodes(nodes: NodeListOf<ChildNode> | ChildNode[], keyPrefix: stri
     } else if (tag === 'A') {
       const href = safeHref(el.getAttribute('href'))
       out.push(
-        <a key={key} className="rt-link" href={href} target="_blank" rel="noopener noreferrer">
-          {children()}
-        </a>,
+        href ? (
+          <AppLink key={key} className="rt-link" href={href} onClick={(e) => e.stopPropagation()}>
+            {children()}
+          </AppLink>
+        ) : (
+          <a key={key} className="rt-link">
+            {children()}
+          </a>
+        ),
       )
     } else if (BLOCK.has(tag)) out.push(<div key={key}>{children()}</div>)
     else if (INLINE.has(tag)) {

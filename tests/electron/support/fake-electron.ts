@@ -23,14 +23,21 @@ export class FakeUtilityProcess extends EventEmitter {
 
 export class FakeWebContents extends EventEmitter {
   url = '';
+  loading = false;
+  send = vi.fn();
+  reload = vi.fn();
   getURL(): string {
     return this.url;
+  }
+  isLoading(): boolean {
+    return this.loading;
   }
 }
 
 export class FakeBrowserWindow extends EventEmitter {
   static instances: FakeBrowserWindow[] = [];
   static fromWebContents = vi.fn(() => null);
+  static getFocusedWindow = vi.fn(() => null);
   readonly webContents = new FakeWebContents();
   destroyed = false;
   loadURL = vi.fn(async (url: string) => {
@@ -41,9 +48,30 @@ export class FakeBrowserWindow extends EventEmitter {
   restore = vi.fn();
   isMinimized = vi.fn(() => false);
   isDestroyed = vi.fn(() => this.destroyed);
+  maximized = false;
+  maximize = vi.fn(() => void (this.maximized = true));
+  isMaximized = vi.fn(() => this.maximized);
+  getNormalBounds = vi.fn(() => ({ x: Number(this.options.x ?? 0), y: Number(this.options.y ?? 0), width: Number(this.options.width), height: Number(this.options.height) }));
+  close = vi.fn(() => {
+    this.destroyed = true;
+    this.emit('closed');
+  });
+  setOverlayIcon = vi.fn();
+  flashFrame = vi.fn();
   constructor(readonly options: Record<string, unknown>) {
     super();
     FakeBrowserWindow.instances.push(this);
+  }
+}
+
+/** Notification stand-in: remembers every notification made. */
+export class FakeNotification extends EventEmitter {
+  static instances: FakeNotification[] = [];
+  static isSupported = vi.fn(() => true);
+  show = vi.fn();
+  constructor(readonly options: { title: string; body: string }) {
+    super();
+    FakeNotification.instances.push(this);
   }
 }
 
@@ -55,6 +83,7 @@ export interface FakeElectronOptions {
 
 export function createFakeElectron(options: FakeElectronOptions) {
   FakeBrowserWindow.instances = [];
+  FakeNotification.instances = [];
   const children: FakeUtilityProcess[] = [];
   let resolveReady!: () => void;
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
@@ -66,6 +95,8 @@ export function createFakeElectron(options: FakeElectronOptions) {
     getAppPath: vi.fn(() => options.appPath),
     getPath: vi.fn((name: string) => (name === 'userData' ? options.userData : `/tmp/${name}`)),
     whenReady: vi.fn(() => ready),
+    getVersion: vi.fn(() => '1.2.0'),
+    setBadgeCount: vi.fn(() => true),
     relaunch: vi.fn(),
     quit: vi.fn(),
     exit: vi.fn(),
@@ -94,9 +125,18 @@ export function createFakeElectron(options: FakeElectronOptions) {
       handle: vi.fn(),
     },
     session: {
-      defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
+      defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn(), clearStorageData: vi.fn(async () => undefined) },
     },
-    shell: { openExternal: vi.fn(async () => undefined) },
+    shell: { openExternal: vi.fn(async () => undefined), openPath: vi.fn(async () => '') },
+    screen: {
+      getPrimaryDisplay: vi.fn(() => ({ id: 1, workArea: { x: 0, y: 0, width: 1366, height: 728 } })),
+      getAllDisplays: vi.fn(() => [{ id: 1, workArea: { x: 0, y: 0, width: 1366, height: 728 } }]),
+    },
+    nativeImage: {
+      createFromPath: vi.fn(() => ({ isEmpty: () => true, resize: () => ({}) })),
+    },
+    clipboard: { writeText: vi.fn() },
+    Notification: FakeNotification,
     utilityProcess: {
       fork: vi.fn(() => {
         const child = new FakeUtilityProcess();

@@ -4,12 +4,14 @@ import { ImageCell } from './ImageCell'
 import { GalleryCell, VideoCell } from './MediaCell'
 import { ContentCell, PersonalityCell, TagsCell } from './ModalCells'
 import { UserHoverCard } from './UserHoverCard'
+import { AppLink } from '../../../common/components/AppLink'
 
+/** User, note and comment links open the member app (a new tab in a browser, the member window in the desktop app). */
 function ExternalLink({ href, children }: { href: string; children: string }) {
   return (
-    <a className="cell-link" href={href} target="_blank" rel="noopener noreferrer">
+    <AppLink className="cell-link" href={href}>
       {children}
-    </a>
+    </AppLink>
   )
 }
 

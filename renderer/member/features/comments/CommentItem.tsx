@@ -4,6 +4,7 @@ import { Avatar } from '../../../common/components/Img'
 import { RichText } from '../../../common/richtext/RichText'
 import { formatCount, formatTime } from '../../../common/utils/format'
 import type { Comment } from '../../api/types'
+import { AppLink } from '../../../common/components/AppLink'
 
 export interface CommentItemProps {
   comment: Comment
@@ -22,14 +23,12 @@ export const CommentItem = memo(function CommentItem({ comment: c, authorId, meI
   const mine = meId !== null && c.user_id === meId
   return (
     <div className={`comment ${isReply ? 'is-reply' : ''} ${highlighted ? 'is-highlighted' : ''}`} id={`comment-${c.id}`} data-comment-id={c.id}>
-      <a href={`/user/${c.user_id}`} target="_blank" rel="noopener noreferrer" className="comment-avatar">
+      <AppLink href={`/user/${c.user_id}`} className="comment-avatar">
         <Avatar src={c.user_avatar} size={isReply ? 24 : 32} />
-      </a>
+      </AppLink>
       <div className="comment-main">
         <div className="comment-name">
-          <a href={`/user/${c.user_id}`} target="_blank" rel="noopener noreferrer">
-            {c.nickname}
-          </a>
+          <AppLink href={`/user/${c.user_id}`}>{c.nickname}</AppLink>
           {c.user_id === authorId && <span className="comment-badge">作者</span>}
           {mine && <span className="comment-badge me">我</span>}
         </div>

@@ -1,10 +1,16 @@
 import { Icon } from '../../../common/components/Icon'
 import { toast } from '../../../common/components/toast'
+import { shareableLink } from '../../../common/links'
 import { formatCount } from '../../../common/utils/format'
 import type { Post } from '../../api/types'
 
 export async function sharePost(post: Post): Promise<void> {
-  const link = `${window.location.origin}/post?id=${post.id}`
+  const link = shareableLink(`/post?id=${post.id}`)
+  if (!link) {
+    // The offline demo's server runs on this computer only: a link would mean nothing to anyone else.
+    toast.warning('离线演示模式下无法分享链接：笔记只保存在这台电脑上')
+    return
+  }
   const text = `【${post.title || '石榴笔记'}】${post.nickname} 在石榴发布了一篇笔记，快来看看吧！${link}`
   try {
     await navigator.clipboard.writeText(text)

@@ -1,6 +1,7 @@
 import { RichText } from '../../../common/richtext/RichText'
 import { formatTime } from '../../../common/utils/format'
 import type { Post } from '../../api/types'
+import { AppLink } from '../../../common/components/AppLink'
 
 /** Title, text, tags (open a tag search in a new window), time and location. */
 export function NoteBody({ post, onImageClick }: { post: Post; onImageClick: (src: string, all: string[]) => void }) {
@@ -11,9 +12,9 @@ export function NoteBody({ post, onImageClick }: { post: Post; onImageClick: (sr
       {post.tags.length > 0 && (
         <div className="note-tags">
           {post.tags.map((t) => (
-            <a key={`${t.id}-${t.name}`} href={`/search_result?tag=${encodeURIComponent(t.name)}`} target="_blank" rel="noopener noreferrer" className="note-tag">
+            <AppLink key={`${t.id}-${t.name}`} href={`/search_result?tag=${encodeURIComponent(t.name)}`} className="note-tag">
               #{t.name}
-            </a>
+            </AppLink>
           ))}
         </div>
       )}

@@ -16,6 +16,7 @@ import { NoteBody } from './NoteBody'
 import { NoteMedia } from './NoteMedia'
 import { useNoteShortcuts } from './useNoteShortcuts'
 import './note.css'
+import { AppLink } from '../../../common/components/AppLink'
 
 export interface NoteDetailProps {
   post: Post
@@ -80,10 +81,10 @@ export function NoteDetail({ post, mode, onClose, targetCommentId, modalId }: No
       <div className="note-side">
         <header className="note-author-row">
           <UserHoverCard userId={post.author_account}>
-            <a href={authorLink} target="_blank" rel="noopener noreferrer" className="note-author-link">
+            <AppLink href={authorLink} className="note-author-link">
               <Avatar src={post.user_avatar} size={40} />
               <span className="note-author-nick">{post.nickname}</span>
-            </a>
+            </AppLink>
           </UserHoverCard>
           <FollowButton userId={post.author_account} />
         </header>

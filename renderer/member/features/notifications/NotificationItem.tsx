@@ -5,6 +5,7 @@ import { RichText } from '../../../common/richtext/RichText'
 import { formatTime } from '../../../common/utils/format'
 import type { AppNotification } from '../../api/notifications'
 import { FollowButton } from '../interactions/FollowButton'
+import { AppLink } from '../../../common/components/AppLink'
 
 export interface NotificationItemProps {
   n: AppNotification
@@ -21,9 +22,9 @@ export const NotificationItem = memo(function NotificationItem({ n, onOpen, onRe
   const isComment = [4, 5, 7].includes(n.type)
   return (
     <div className={`notif ${n.is_read ? '' : 'is-unread'}`} onMouseEnter={() => !n.is_read && onRead(n)}>
-      <a href={`/user/${n.from_user_id}`} target="_blank" rel="noopener noreferrer">
+      <AppLink href={`/user/${n.from_user_id}`}>
         <Avatar src={n.from_avatar} size={44} />
-      </a>
+      </AppLink>
       <div className="notif-main" role="button" tabIndex={0} onClick={() => n.type !== 6 && onOpen(n)} onKeyDown={(e) => e.key === 'Enter' && n.type !== 6 && onOpen(n)}>
         <div className="notif-name">{n.from_nickname}</div>
         <div className="notif-action">

@@ -12,6 +12,8 @@ export function useUnreadCounts(): UnreadCounts {
     queryFn: getUnreadCounts,
     enabled: Boolean(user),
     refetchInterval: 60_000,
+    // The desktop app shows new notifications on the taskbar/dock also while its window is hidden.
+    refetchIntervalInBackground: Boolean(window.shiliu),
     staleTime: 20_000,
   })
   return user ? q.data ?? ZERO : ZERO

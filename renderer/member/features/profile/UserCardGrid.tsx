@@ -3,6 +3,7 @@ import { formatCount } from '../../../common/utils/format'
 import type { UserCard } from '../../api/types'
 import { FollowButton } from '../interactions/FollowButton'
 import './profile.css'
+import { useFollowLink } from '../../../common/components/AppLink'
 
 export interface UserCardGridProps {
   users: readonly UserCard[]
@@ -13,8 +14,9 @@ export interface UserCardGridProps {
   loading?: boolean
 }
 
-/** User cards (search users tab, follow lists): click opens the profile in a new window. */
+/** User cards (search users tab, follow lists): click opens the profile (a new tab in a browser, common/links.ts). */
 export function UserCardGrid({ users, emptyText, hasMore, loadingMore, onMore, loading }: UserCardGridProps) {
+  const follow = useFollowLink()
   if (loading)
     return (
       <div className="user-grid">
@@ -32,7 +34,7 @@ export function UserCardGrid({ users, emptyText, hasMore, loadingMore, onMore, l
     <>
       <div className="user-grid">
         {users.map((u) => (
-          <div key={u.user_id} className="user-card" role="link" tabIndex={0} onClick={() => window.open(`/user/${u.user_id}`, '_blank', 'noopener')} onKeyDown={(e) => e.key === 'Enter' && window.open(`/user/${u.user_id}`, '_blank', 'noopener')}>
+          <div key={u.user_id} className="user-card" role="link" tabIndex={0} onClick={() => follow(`/user/${u.user_id}`)} onKeyDown={(e) => e.key === 'Enter' && follow(`/user/${u.user_id}`)}>
             <Avatar src={u.avatar} size={56} />
             <div className="user-card-main">
               <div className="user-card-name">{u.nickname}</div>

@@ -9,6 +9,7 @@ import { getProfile, listUserPosts } from '../../api/users'
 import { FollowButton } from '../interactions/FollowButton'
 import { coverOf } from '../feed/probe'
 import './profile.css'
+import { AppLink } from '../../../common/components/AppLink'
 
 const SHOW_DELAY = 500
 const HIDE_DELAY = 200
@@ -21,9 +22,9 @@ function HoverCardBody({ userId }: { userId: string }) {
   return (
     <>
       <div className="hover-card-head">
-        <a href={`/user/${p.user_id}`} target="_blank" rel="noopener noreferrer">
+        <AppLink href={`/user/${p.user_id}`}>
           <Avatar src={p.avatar} size={48} />
-        </a>
+        </AppLink>
         <div className="hover-card-names">
           <b>
             {p.nickname}
