@@ -1,15 +1,45 @@
 import { Brackets, In, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm'
 import type { z } from 'zod'
-import { adminListQuery } from '../contract/admin/list'
+import { ADMIN_LIST_KEYS, adminListQuery, flagFilter, intFilter, textFilter } from '../contract/admin/list'
 import type { AppDeps } from '../deps'
-import { pagination, type Pagination } from '../http/envelope'
-import { present, type Row } from './fields'
-import type { AdminResource } from './resource'
+import { pagination, type Pagination } from '../presenters/list'
+import { present, type FieldDef, type Row } from './fields'
+import type { AdminResource, FilterDef } from './resource'
+
+/** The filter a listed field implies: exact for numbers and flags, case-insensitive substring for text. */
+function impliedFilter(field: FieldDef): FilterDef | null {
+  if (field.kind === 'int') return { sql: field.sql, schema: intFilter }
+  if (field.kind === 'bool') return { sql: field.sql, schema: flagFilter }
+  if (field.kind === 'str' || field.kind === 'list') return { sql: field.sql, schema: textFilter, op: 'like' }
+  return null // dates: date_from / date_to
+}
+
+const filterCache = new WeakMap<AdminResource, Record<string, FilterDef>>()
+
+/**
+ * Every filter a resource's list honours: each listed field by its own name (so a client following the spec
+ * can filter `user_id` on users, `title` on posts, `content` on comments, `title` on notifications, ... as
+ * its tables name the columns), with the resource's declared filters taking precedence. The shared dialect's
+ * keys (page, search, user_display_id, sortField, ...) keep their own meaning.
+ */
+export function filtersOf(def: AdminResource): Record<string, FilterDef> {
+  let filters = filterCache.get(def)
+  if (!filters) {
+    filters = {}
+    for (const [name, field] of Object.entries(def.fields)) {
+      const implied = ADMIN_LIST_KEYS.has(name) ? null : impliedFilter(field)
+      if (implied) filters[name] = implied
+    }
+    Object.assign(filters, def.filters)
+    filterCache.set(def, filters)
+  }
+  return filters
+}
 
 /** The list query of one resource: the shared dialect plus its filters and sortField allow-list. */
 export function listQuerySchema(def: AdminResource) {
   const filters: Record<string, z.ZodType> = {}
-  for (const [name, filter] of Object.entries(def.filters ?? {})) filters[name] = filter.schema
+  for (const [name, filter] of Object.entries(filtersOf(def))) filters[name] = filter.schema
   return adminListQuery(def.sortable, filters)
 }
 
@@ -50,7 +80,7 @@ function endOf(value: string): Date {
 }
 
 function applyFilters(qb: SelectQueryBuilder<ObjectLiteral>, def: AdminResource, q: ListQuery): void {
-  for (const [name, filter] of Object.entries(def.filters ?? {})) {
+  for (const [name, filter] of Object.entries(filtersOf(def))) {
     const value = q[name]
     if (value === undefined) continue
     const param = `f_${name}`

@@ -5,6 +5,7 @@ import { idParams } from '../contract/common'
 import { batchDeleteBody, type BatchDeleteBody } from '../contract/admin/list'
 import type { AppDeps } from '../deps'
 import { ok } from '../http/envelope'
+import { listPage } from '../presenters/list'
 import { NotFound } from '../http/errors'
 import { validate, validated } from '../http/middlewares/validate'
 import { recordAdminAction, touchedFields } from './audit-log'
@@ -36,7 +37,7 @@ export function mountResource(router: Router, deps: AppDeps, base: string, def: 
 
   router.get(base, auth, validate({ query: listQuerySchema(def) }), async (ctx) => {
     const { rows, pagination } = await listRows(deps, def, validated<ListQuery>(ctx).query)
-    ctx.body = { code: 200, success: true, message: 'success', data: rows, pagination }
+    ok(ctx, listPage('data', rows, pagination))
   })
 
   router.get(`${base}/:id`, auth, validate({ params: idParams }), async (ctx) => {

@@ -23,10 +23,11 @@ export interface AuthAdmin {
 /** last_activity is refreshed at most this often, so reads don't turn into writes. */
 const ACTIVITY_RESOLUTION_MS = 5 * 60 * 1000
 
+/** The bearer token, if any. `Bearer null` / `Bearer undefined` (a client with no stored token) is none. */
 function bearer(ctx: Context): string | null {
   const header = ctx.get('authorization')
   const match = /^Bearer\s+(\S+)$/i.exec(header)
-  return match ? match[1]! : null
+  return match && match[1] !== 'null' && match[1] !== 'undefined' ? match[1]! : null
 }
 
 interface SessionRow {
@@ -98,6 +99,19 @@ export function optionalUser(deps: AppDeps) {
     } catch {
       row = null
     }
+    if (row) ctx.state.user = asUser(row)
+    await next()
+  }
+}
+
+/**
+ * A member when a token is sent (an invalid or expired one is still a 401, so a member's client refreshes
+ * it), a visitor when none is: for member calls whose failure the spec treats as "not signed in" (M §8:
+ * follow-status answers not followed).
+ */
+export function userOrVisitor(deps: AppDeps) {
+  return async (ctx: Context, next: Next) => {
+    const row = await resolve(ctx, deps, 'user')
     if (row) ctx.state.user = asUser(row)
     await next()
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DISPLAY_ID_MESSAGES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, avatarSchema, userIdSchema } from './users'
+import { DISPLAY_ID_MESSAGES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, avatarSchema, selfSchema, userIdSchema } from './users'
 
 export { userIdSchema }
 
@@ -96,3 +96,8 @@ export const captchaReplySchema = z.object({
 export type CaptchaReply = z.infer<typeof captchaReplySchema>
 
 export const checkUserIdReplySchema = z.object({ isUnique: z.boolean() })
+export type CheckUserIdReply = z.infer<typeof checkUserIdReplySchema>
+
+/** Login and register reply: `data.tokens.access_token`, `data.tokens.refresh_token` and `data.user`. */
+export const authSessionSchema = z.object({ tokens: tokensSchema, user: selfSchema })
+export type AuthSession = z.infer<typeof authSessionSchema>

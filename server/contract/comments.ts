@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema, pageQuery, paginationSchema } from './common'
+import { idSchema, listReplySchema, pageQuery } from './common'
 import { plainLength } from './posts'
 
 /* Comments and replies (member-and-visitor.md §2.5, §3, §5, §7). */
@@ -94,6 +94,7 @@ export interface CommentView {
   replies: CommentView[]
 }
 
-export const commentListReply = z.object({ comments: z.array(commentSchema), pagination: paginationSchema })
-export const replyListReply = z.object({ replies: z.array(commentSchema), comments: z.array(commentSchema), pagination: paginationSchema })
+export const commentListReply = listReplySchema('comments', commentSchema)
+/** Replies: `data.replies`, also as `data.comments` (the spec names no key for this call). */
+export const replyListReply = listReplySchema('replies', commentSchema).extend({ comments: z.array(commentSchema) })
 export const commentDeleteReply = z.object({ deletedCount: z.number().int() })

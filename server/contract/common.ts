@@ -40,6 +40,15 @@ export const paginationSchema = z.object({
 })
 export type Pagination = z.infer<typeof paginationSchema>
 
+/**
+ * The `data` of every paged list reply: the page under the spec's name for it and `pagination` beside it
+ * (`{ posts: [...], pagination }`; the admin resources use the name `data`). Built by presenters/list.ts.
+ */
+export function listReplySchema<K extends string, T extends z.ZodType>(name: K, item: T) {
+  return z.object({ [name]: z.array(item), pagination: paginationSchema } as Record<K, z.ZodArray<T>> & { pagination: typeof paginationSchema })
+}
+export type ListReply<K extends string, T> = { [P in K]: T[] } & { pagination: Pagination }
+
 /** Every reply: `{ code, success, message, data }`. */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), success: z.boolean(), message: z.string(), data })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { pageQuery } from './common'
+import { listReplySchema, pageQuery } from './common'
 
 /* Notification centre calls (member-and-visitor.md §3 Notification, §7 Notifications). */
 
@@ -41,6 +41,7 @@ export const notificationSchema = z.object({
   fans_count: z.number().int().describe('发送者的粉丝数'),
 })
 export type NotificationReply = z.infer<typeof notificationSchema>
+export const notificationListReply = listReplySchema('notifications', notificationSchema)
 
 export const unreadCountSchema = z.object({ count: z.number().int() })
 export const unreadByTypeSchema = z.object({

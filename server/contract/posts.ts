@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema, pageQuery, paginationSchema, queryFlag } from './common'
+import { idSchema, listReplySchema, pageQuery, queryFlag } from './common'
 
 /* Notes (posts): feed, detail, create / update / delete, collect (member-and-visitor.md §3, §5, §7). */
 
@@ -87,6 +87,15 @@ export function noteProblem(note: NoteDraft): string | null {
   return null
 }
 
+/**
+ * `status`: a newer client's way of saying "draft" (1). 1 makes the note a draft, never published; 0 leaves
+ * it to is_draft; any other value is a 400 (docs/decisions.md).
+ */
+const noteStatus = z.union([z.literal(0), z.literal(1), z.enum(['0', '1'])], { error: '笔记状态只能是0（发布）或1（草稿）' }).transform(Number)
+
+/** The draft flag once `status` is read: status 1 always means draft. */
+export const draftFlag = (isDraft: boolean | undefined, status: number | undefined): boolean | undefined => (status === 1 ? true : isDraft)
+
 export const postCreateBody = z
   .object({
     title: noteFields.title.default(''),
@@ -97,7 +106,9 @@ export const postCreateBody = z
     category_id: noteFields.category_id.optional().transform((v) => v ?? null),
     type: noteFields.type.default(1),
     is_draft: flag.default(false),
+    status: noteStatus.optional(),
   })
+  .transform(({ status, ...note }) => ({ ...note, is_draft: draftFlag(note.is_draft, status) ?? false }))
   .superRefine((note, ctx) => {
     const problem = noteProblem(note)
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
@@ -114,6 +125,7 @@ export const postUpdateBody = z.object({
   category_id: noteFields.category_id.optional(),
   type: noteFields.type.optional(),
   is_draft: flag.optional(),
+  status: noteStatus.optional(),
 })
 export type PostUpdateBody = z.infer<typeof postUpdateBody>
 
@@ -128,7 +140,11 @@ export function postOrder(sort: (typeof POST_SORTS)[number] | undefined): PostOr
 export const postListQuery = pageQuery(20).extend({
   category: z.string({ error: '分类无效' }).trim().max(50, '分类无效').optional().describe("分类ID或 category_title；'recommend' 为推荐频道"),
   recommend: queryFlag.optional().describe('1 = 推荐频道（按热度排序）'),
-  type: z.enum(['1', '2'], { error: '笔记类型必须是1或2' }).transform(Number).optional(),
+  type: z
+    .enum(['1', '2', 'all'], { error: '笔记类型必须是1或2' })
+    .transform((t) => (t === 'all' ? undefined : Number(t)))
+    .optional()
+    .describe('1 图文，2 视频；all 或不传为全部'),
   user_id: z.string({ error: '用户ID无效' }).trim().min(1, '用户ID无效').max(15, '用户ID无效').optional().describe('作者的小石榴号'),
   is_draft: queryFlag.optional().describe('1 = 草稿（仅本人，需登录）'),
   keyword: z.string({ error: '关键词无效' }).trim().max(100, '关键词不能超过100个字符').optional(),
@@ -147,11 +163,24 @@ export const authorSchema = z.object({
   verified: z.number().int(),
 })
 
-/** A feed card: lean, only what the waterfall shows. */
+/** Card excerpts of the content: plain text of at most this many characters (M §2.7, §9 "list preview 100"). */
+export const CONTENT_EXCERPT_MAX = 100
+
+export const tagRefSchema = z.object({ id: z.number().int(), name: z.string() })
+export type TagRef = z.infer<typeof tagRefSchema>
+
+/**
+ * A note in every list (feed, channels, profile tabs, search, note management): the spec's Note (M §3) with
+ * `images` (for a video note: its cover), `tags` and a plain-text `content` excerpt; the full rich text is
+ * only in the detail. `image` / `thumbnail` / `image_width` / `image_height` serve the waterfall.
+ */
 export const postCardSchema = authorSchema.extend({
   id: z.number().int(),
   title: z.string(),
+  content: z.string().describe(`纯文本摘要（≤ ${CONTENT_EXCERPT_MAX} 字）；详情中为完整富文本`),
   type: z.number().int(),
+  images: z.array(z.string()).describe('图片地址；视频笔记为 [封面]'),
+  tags: z.array(tagRefSchema),
   image: z.string().nullable().describe('第一张图（视频笔记为封面）'),
   thumbnail: z.string().nullable().describe('信息流尺寸的缩略图'),
   image_width: z.number().int(),
@@ -174,15 +203,14 @@ export const postCardSchema = authorSchema.extend({
 })
 export type PostCard = z.infer<typeof postCardSchema>
 
-export const postListReply = z.object({ posts: z.array(postCardSchema), pagination: paginationSchema })
+export const postListReply = listReplySchema('posts', postCardSchema)
+export const collectionListReply = listReplySchema('collections', postCardSchema)
 
 export const postDetailSchema = postCardSchema.extend({
-  content: z.string(),
-  images: z.array(z.string()),
+  content: z.string().describe('完整富文本（已净化）'),
   image_list: z.array(z.object({ url: z.string(), thumbnail: z.string().nullable(), width: z.number().int(), height: z.number().int() })),
   video: z.object({ url: z.string(), coverUrl: z.string().nullable() }).nullable(),
   videos: z.array(z.object({ url: z.string(), coverUrl: z.string().nullable() })),
-  tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
   location: z.string().nullable(),
   followed: z.boolean(),
   isLiked: z.boolean(),

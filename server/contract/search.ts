@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { pageQuery, paginationSchema } from './common'
+import { listReplySchema, pageQuery } from './common'
 import { postCardSchema } from './posts'
-import { followEntrySchema } from './users'
+import { userCardSchema } from './users'
 
 /* Search (member-and-visitor.md §2.10, §7): notes by keyword and/or tag, users by keyword. */
 
@@ -31,19 +31,26 @@ export const tagStatSchema = z.object({ id: z.number().int(), label: z.string(),
 export type TagStat = z.infer<typeof tagStatSchema>
 
 /** A user in search results: a follow-list entry without the follow time. */
-export const searchUserSchema = followEntrySchema.omit({ followed_at: true })
+export const searchUserSchema = userCardSchema
 export type SearchUser = z.infer<typeof searchUserSchema>
 
 export const searchReply = z.object({
   keyword: z.string(),
   tag: z.string(),
   type: z.enum(SEARCH_TYPES),
-  posts: z.object({ data: z.array(postCardSchema), pagination: paginationSchema }),
-  users: z.object({ data: z.array(searchUserSchema), pagination: paginationSchema }),
+  posts: listReplySchema('data', postCardSchema),
+  users: listReplySchema('data', searchUserSchema),
   tagStats: z.array(tagStatSchema),
 })
+export type SearchReply = z.infer<typeof searchReply>
 
-/** Tags and categories. */
+export const searchPostsReply = listReplySchema('posts', postCardSchema).extend({ tagStats: z.array(tagStatSchema) })
+
+/** Tags and categories. `GET /tags` and `GET /tags/hot` both reply a plain list of tags. */
+export const tagSchema = z.object({ id: z.number().int(), name: z.string(), use_count: z.number().int() })
+export type TagItem = z.infer<typeof tagSchema>
+export const categorySchema = z.object({ id: z.number().int(), name: z.string(), category_title: z.string(), post_count: z.number().int(), created_at: z.string() })
+export type CategoryItem = z.infer<typeof categorySchema>
 export const tagListQuery = pageQuery(50).extend({ keyword: z.string().trim().max(32, '关键词无效').optional() })
 export type TagListQuery = z.infer<typeof tagListQuery>
 export const hotTagsQuery = z.object({

@@ -30,6 +30,7 @@ export const multipleUploadReply = z.object({
   uploaded: z.array(imageUploadReply),
   failed: z.array(z.object({ originalname: z.string(), message: z.string() })),
 })
+export type MultipleUploadReply = z.infer<typeof multipleUploadReply>
 
 export const videoUploadReply = z.object({
   url: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { pageQuery } from './common'
+import { listReplySchema, pageQuery } from './common'
 
 /* Users calls (member-and-visitor.md §3 User info / Follow list entry, §5 Profile, §7 Users). */
 
@@ -105,30 +105,27 @@ export const interestsSchema = z.preprocess(
 
 const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9._\-/]+$/
 
+/** The `/uploads/...` path an avatar value names, or null when it names anything else. */
+export function uploadPathOf(value: string): string | null {
+  let p = value
+  if (/^https?:\/\//i.test(value)) {
+    try {
+      p = new URL(value).pathname
+    } catch {
+      return null
+    }
+  }
+  return p.length <= 500 && UPLOAD_PATH.test(p) && !p.includes('..') ? p : null
+}
+
 /**
- * An avatar is media this server serves: `/uploads/...`, or the same path prefixed with an API base URL
- * (stored without it). Other hosts are refused, so a profile cannot make every viewer fetch a foreign URL.
+ * An avatar: media this server serves, `/uploads/...` or the same path behind an API base URL (stored as the
+ * path). Any other string (another host's image, a client's bundled default avatar as an absolute URL, a
+ * relative asset path or a data: URL) becomes '' (our default avatar) instead of a 400: registration with a
+ * client's default avatar must work, and no viewer is ever made to fetch a URL of another origin
+ * (docs/decisions.md "Avatars").
  */
-export const avatarSchema = z
-  .string({ error: USER_MESSAGES.avatar })
-  .trim()
-  .max(500, USER_MESSAGES.avatar)
-  .transform((v, ctx) => {
-    if (v === '') return v
-    let p = v
-    if (/^https?:\/\//i.test(v)) {
-      try {
-        p = new URL(v).pathname
-      } catch {
-        p = ''
-      }
-    }
-    if (!UPLOAD_PATH.test(p) || p.includes('..')) {
-      ctx.addIssue({ code: 'custom', message: USER_MESSAGES.avatar })
-      return z.NEVER
-    }
-    return p
-  })
+export const avatarSchema = z.string({ error: USER_MESSAGES.avatar }).transform((v) => uploadPathOf(v.trim()) ?? '')
 
 /**
  * Profile update. Every field is optional; unknown fields (ids, counters, verified, ...) are dropped.
@@ -232,3 +229,25 @@ export const followEntrySchema = z.object({
   followed_at: z.string().nullable(),
 })
 export type FollowEntry = z.infer<typeof followEntrySchema>
+
+/** A user in search results: a follow-list entry without the follow time. */
+export const userCardSchema = followEntrySchema.omit({ followed_at: true })
+export type UserCard = z.infer<typeof userCardSchema>
+
+/** The list name of each follow list (M §7: data.mutualFollows / following / followers). */
+export const FOLLOW_LIST_KEYS = { following: 'following', followers: 'followers', mutual: 'mutualFollows' } as const
+export type FollowListKind = keyof typeof FOLLOW_LIST_KEYS
+export const followListReply = <K extends FollowListKind>(kind: K) => listReplySchema(FOLLOW_LIST_KEYS[kind], followEntrySchema)
+export const userSearchReply = listReplySchema('users', userCardSchema)
+
+/** GET /users/{id}/personality-tags: the profile's personality fields, also as one ordered list of tags. */
+export const personalityTagsSchema = z.object({
+  tags: z.array(z.string()),
+  gender: z.string().nullable(),
+  zodiac_sign: z.string().nullable(),
+  mbti: z.string().nullable(),
+  education: z.string().nullable(),
+  major: z.string().nullable(),
+  interests: z.array(z.string()).nullable(),
+})
+export type PersonalityTags = z.infer<typeof personalityTagsSchema>

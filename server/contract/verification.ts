@@ -113,14 +113,19 @@ export type VerificationApplyBody = z.infer<typeof verificationApplyBody>
 
 export const VERIFICATION_STATUS_TEXT = { 0: '审核中', 1: '已通过', 2: '未通过' } as const
 
-export const verificationStatusSchema = z.object({
-  id: z.number().int().nullable(),
-  status: z.number().int().nullable().describe('null 未申请 / 0 审核中 / 1 已通过 / 2 未通过'),
+/** One of the member's applications, as the member sees it: never the submitted content (ID-card numbers). */
+export const verificationApplicationSchema = z.object({
+  id: z.number().int(),
+  status: z.number().int().describe('0 审核中 / 1 已通过 / 2 未通过'),
   statusText: z.string(),
-  type: z.number().int().nullable().describe('1 官方认证 / 2 个人认证'),
+  type: z.number().int().describe('1 官方认证 / 2 个人认证'),
   admin_note: z.string().nullable().describe('审核意见'),
-  created_at: z.string().nullable(),
+  created_at: z.string(),
   audit_time: z.string().nullable(),
   verified: z.number().int().describe('当前认证标识'),
 })
-export type VerificationStatus = z.infer<typeof verificationStatusSchema>
+export type VerificationApplication = z.infer<typeof verificationApplicationSchema>
+
+/** GET /users/verification/status: the member's applications, newest first (empty: none). */
+export const verificationStatusReply = z.array(verificationApplicationSchema)
+export type VerificationStatusReply = z.infer<typeof verificationStatusReply>

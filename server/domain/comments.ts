@@ -5,7 +5,7 @@ import { toBool, type SqlReader } from '../db/reader'
 import { execute, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { Forbidden, Invalid, NotFound } from '../http/errors'
-import { pagination, type Pagination } from '../http/envelope'
+import { listPage, pagination, type ListReply } from '../presenters/list'
 import { loadComment, loadCommentPage, loadReplyPage, markNoteAuthor } from '../presenters/comment'
 import { listsChanged } from './feed'
 import { lockNote, lockRows } from './locks'
@@ -118,7 +118,7 @@ function assertVisible(note: VisibleNote | undefined, viewerId: number | null): 
   if (!note || (toBool(note.is_draft) && Number(note.author_id) !== viewerId)) throw NotFound('笔记不存在')
 }
 
-export async function listComments(reader: SqlReader, postId: number, viewerId: number | null, q: CommentListQuery): Promise<{ comments: CommentView[]; pagination: Pagination }> {
+export async function listComments(reader: SqlReader, postId: number, viewerId: number | null, q: CommentListQuery): Promise<ListReply<'comments', CommentView>> {
   const [note, comments] = await Promise.all([
     reader.one<VisibleNote>(
       'SELECT p.user_id AS author_id, p.is_draft, (SELECT COUNT(*) FROM comments c WHERE c.post_id = p.id AND c.parent_id IS NULL) AS total FROM posts p WHERE p.id = ?',
@@ -127,10 +127,10 @@ export async function listComments(reader: SqlReader, postId: number, viewerId: 
     loadCommentPage(reader, { postId, order: q.sort, limit: q.limit, offset: (q.page - 1) * q.limit }, viewerId),
   ])
   assertVisible(note, viewerId)
-  return { comments: markNoteAuthor(comments, Number(note.author_id)), pagination: pagination(q.page, q.limit, Number(note.total)) }
+  return listPage('comments', markNoteAuthor(comments, Number(note.author_id)), pagination(q.page, q.limit, Number(note.total)))
 }
 
-export async function listReplies(reader: SqlReader, commentId: number, viewerId: number | null, q: ReplyListQuery): Promise<{ replies: CommentView[]; pagination: Pagination }> {
+export async function listReplies(reader: SqlReader, commentId: number, viewerId: number | null, q: ReplyListQuery): Promise<ListReply<'replies', CommentView>> {
   const parent = await reader.one<VisibleNote & { parent_id: number | null }>(
     `SELECT c.parent_id, p.user_id AS author_id, p.is_draft, (SELECT COUNT(*) FROM comments r WHERE r.parent_id = c.id) AS total
      FROM comments c INNER JOIN posts p ON p.id = c.post_id WHERE c.id = ?`,
@@ -139,5 +139,5 @@ export async function listReplies(reader: SqlReader, commentId: number, viewerId
   if (!parent) throw NotFound('评论不存在')
   assertVisible(parent, viewerId)
   const replies = markNoteAuthor(await loadReplyPage(reader, commentId, q.limit, (q.page - 1) * q.limit, viewerId), Number(parent.author_id))
-  return { replies, pagination: pagination(q.page, q.limit, Number(parent.total)) }
+  return listPage('replies', replies, pagination(q.page, q.limit, Number(parent.total)))
 }

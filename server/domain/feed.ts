@@ -2,8 +2,8 @@ import type { DatabaseKind } from '../config'
 import { postOrder, type PostCard, type PostListQuery } from '../contract/posts'
 import type { SqlReader, SqlValue } from '../db/reader'
 import { containsPattern, LIKE_ESCAPE } from '../db/sql'
-import { pagination, type Pagination } from '../http/envelope'
 import { Forbidden, Unauthorized } from '../http/errors'
+import { listPage, pagination, type ListReply } from '../presenters/list'
 import { loadPostCardPage } from '../presenters/post'
 import { countNotes, matchCondition, noteIdsPage, termsOf } from '../search/index'
 
@@ -82,12 +82,9 @@ export interface FeedViewer {
   id: number
 }
 
-export interface FeedPage {
-  posts: PostCard[]
-  pagination: Pagination
-}
+export type FeedPage = ListReply<'posts', PostCard>
 
-const emptyPage = (q: PostListQuery): FeedPage => ({ posts: [], pagination: pagination(q.page, q.limit, 0) })
+const emptyPage = (q: PostListQuery): FeedPage => listPage('posts', [], pagination(q.page, q.limit, 0))
 
 /** 'recommend' → the recommend channel; an id or category_title → that category; unknown → no notes. */
 async function resolveCategory(reader: SqlReader, category: string | undefined): Promise<{ recommend: boolean; id: number | null; unknown: boolean }> {
@@ -149,10 +146,10 @@ export async function listFeed(reader: SqlReader, kind: DatabaseKind, viewer: Fe
   const whereSql = where.join(' AND ')
   const offset = (q.page - 1) * q.limit
   const [posts, total] = await Promise.all([
-    loadPostCardPage(reader, { sql: `SELECT p.id FROM posts p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, params: [...params, q.limit, offset], orderBy }, viewer?.id ?? null),
+    loadPostCardPage(reader, kind, { sql: `SELECT p.id FROM posts p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, params: [...params, q.limit, offset], orderBy }, viewer?.id ?? null),
     drafts ? countRows(reader, whereSql, params) : cachedCount(`${whereSql}|${params.join('|')}`, () => countRows(reader, whereSql, params)),
   ])
-  return { posts, pagination: pagination(q.page, q.limit, total) }
+  return listPage('posts', posts, pagination(q.page, q.limit, total))
 }
 
 async function countRows(reader: SqlReader, whereSql: string, params: SqlValue[]): Promise<number> {
@@ -167,8 +164,8 @@ async function keywordPage(reader: SqlReader, kind: DatabaseKind, viewer: FeedVi
   const search = { terms, type: q.type ?? null, categoryId }
   const key = `k|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${q.type ?? ''}|${categoryId ?? ''}`
   const [posts, total] = await Promise.all([
-    loadPostCardPage(reader, noteIdsPage(kind, search, q.limit, (q.page - 1) * q.limit), viewer?.id ?? null),
+    loadPostCardPage(reader, kind, noteIdsPage(kind, search, q.limit, (q.page - 1) * q.limit), viewer?.id ?? null),
     cachedCount(key, () => countNotes(reader, kind, search)),
   ])
-  return { posts, pagination: pagination(q.page, q.limit, total) }
+  return listPage('posts', posts, pagination(q.page, q.limit, total))
 }

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm'
-import { noteProblem, NOTE_TYPE, type NoteDraft, type PostCreateBody, type PostUpdateBody } from '../contract/posts'
+import { draftFlag, noteProblem, NOTE_TYPE, type NoteDraft, type PostCreateBody, type PostUpdateBody } from '../contract/posts'
 import { inTransaction } from '../db/transaction'
 import { dateParam, execute, kindOf, query } from '../db/sql'
 import { Post } from '../db/entities'
@@ -146,7 +146,7 @@ export async function updateNote(env: NotesEnv, userId: number, postId: number, 
     tags: patch.tags ?? tagsBefore,
     category_id: patch.category_id !== undefined ? patch.category_id : note.category_id,
     type: patch.type ?? note.type,
-    is_draft: patch.is_draft ?? note.is_draft,
+    is_draft: draftFlag(patch.is_draft, patch.status) ?? note.is_draft,
   }
   const problem = noteProblem(merged)
   if (problem) throw Invalid(problem)

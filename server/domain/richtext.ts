@@ -4,28 +4,44 @@ import { normalizeUploadUrl } from '../media/storage'
 /*
  * Stored rich text (note content, comments) is sanitised here with an allow-list (ARCHITECTURE.md §4).
  * Kept: line breaks, paragraphs, basic emphasis, lists, links (http, https and site-relative only, opened
- * with rel=noopener), images whose source is one of our /uploads files, and mentions, which are plain
- * text of the form [@nickname:userId]. Dropped: scripts, styles, iframes, event handlers, inline styles,
- * `javascript:` and `data:` URLs, and every tag or attribute not listed.
+ * with rel=noopener), images whose source is one of our /uploads files, and mentions, either plain text of
+ * the form [@nickname:userId] (M §2.5) or the editors' links
+ * `<a href="/user/{userId}" class="mention-link" data-user-id="{userId}">@nickname</a>` (kept in that
+ * canonical form, the id taken from data-user-id or the href). Dropped: scripts, styles, iframes, event
+ * handlers, inline styles, `javascript:` and `data:` URLs, and every tag or attribute not listed.
  */
+
+/** A display id (users.user_id). */
+const DISPLAY_ID = /^[A-Za-z0-9_]{3,15}$/
+const USER_HREF = /^(?:https?:\/\/[^/?#]+)?\/user\/([A-Za-z0-9_]{3,15})\/?(?:[?#].*)?$/i
+
+/** The user a mention link names: its data-user-id, else its /user/{id} href; null for any other link. */
+function mentionTarget(attribs: Record<string, string>): string | null {
+  const isMention = /(?:^|\s)mention-link(?:\s|$)/.test(attribs.class ?? '') || attribs['data-user-id'] !== undefined
+  if (!isMention) return null
+  const fromData = attribs['data-user-id']?.trim() ?? ''
+  if (DISPLAY_ID.test(fromData)) return fromData
+  return USER_HREF.exec(attribs.href?.trim() ?? '')?.[1] ?? null
+}
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'div', 'span', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'del', 'blockquote', 'ul', 'ol', 'li', 'a', 'img'],
   allowedAttributes: {
-    a: ['href', 'target', 'rel'],
+    a: ['href', 'target', 'rel', 'class', 'data-user-id'],
     img: ['src', 'alt', 'width', 'height'],
     span: ['class'],
   },
-  allowedClasses: { span: ['mention', 'emoji'] },
+  allowedClasses: { span: ['mention', 'emoji'], a: ['mention-link'] },
   allowedSchemes: ['http', 'https'],
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: { ...(attribs.href ? { href: attribs.href } : {}), target: '_blank', rel: 'noopener noreferrer nofollow' },
-    }),
+    a: (tagName, attribs): sanitizeHtml.Tag => {
+      const mentioned = mentionTarget(attribs)
+      if (mentioned) return { tagName, attribs: { href: `/user/${mentioned}`, class: 'mention-link', 'data-user-id': mentioned, target: '_blank', rel: 'noopener noreferrer nofollow' } }
+      return { tagName, attribs: { ...(attribs.href ? { href: attribs.href } : {}), target: '_blank', rel: 'noopener noreferrer nofollow' } }
+    },
     img: (tagName, attribs) => {
       const src = attribs.src ? normalizeUploadUrl(attribs.src) : null
       const out: Record<string, string> = src ? { src } : {}
@@ -51,13 +67,16 @@ export function plainText(html: string): string {
 }
 
 const MENTION = /\[@([^:\]\n]{1,32}):([A-Za-z0-9_]{3,15})\]/g
+/** A mention link as sanitizeRichText writes it (its id is already checked there). */
+const MENTION_LINK = /<a\b[^>]*\sdata-user-id="([A-Za-z0-9_]{3,15})"/g
 
-/** Display ids (users.user_id) mentioned as [@nickname:userId], deduplicated, at most 20. */
+/**
+ * Display ids (users.user_id) mentioned in SANITISED rich text, as [@nickname:userId] or as mention links,
+ * in order of appearance, deduplicated, at most 20.
+ */
 export function mentionedUserIds(html: string): string[] {
-  const ids = new Set<string>()
-  for (const match of html.matchAll(MENTION)) {
-    ids.add(match[2]!)
-    if (ids.size >= 20) break
-  }
-  return [...ids]
+  const found = [...html.matchAll(MENTION)].map((m) => ({ at: m.index, id: m[2]! }))
+  for (const m of html.matchAll(MENTION_LINK)) found.push({ at: m.index, id: m[1]! })
+  found.sort((a, b) => a.at - b.at)
+  return [...new Set(found.map((f) => f.id))].slice(0, 20)
 }

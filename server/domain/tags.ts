@@ -70,14 +70,11 @@ export interface TagRow {
 }
 
 /** Tags by popularity, optionally those whose name contains `keyword` (case-insensitive). */
-export async function listTags(reader: SqlReader, opts: { keyword?: string; limit: number; offset: number }): Promise<{ tags: TagRow[]; total: number }> {
+export async function listTags(reader: SqlReader, opts: { keyword?: string; limit: number; offset: number }): Promise<TagRow[]> {
   const where = opts.keyword ? `WHERE LOWER(name) LIKE ? ${LIKE_ESCAPE}` : ''
   const params = opts.keyword ? [containsPattern(opts.keyword.toLowerCase())] : []
-  const [tags, count] = await Promise.all([
-    reader.all<TagRow>(`SELECT id, name, use_count FROM tags ${where} ORDER BY use_count DESC, id ASC LIMIT ? OFFSET ?`, [...params, opts.limit, opts.offset]),
-    reader.one<{ n: number }>(`SELECT COUNT(*) AS n FROM tags ${where}`, params),
-  ])
-  return { tags: tags.map(tagRow), total: Number(count?.n ?? 0) }
+  const tags = await reader.all<TagRow>(`SELECT id, name, use_count FROM tags ${where} ORDER BY use_count DESC, id ASC LIMIT ? OFFSET ?`, [...params, opts.limit, opts.offset])
+  return tags.map(tagRow)
 }
 
 /** The most used tags (idx_tags_use_count). */

@@ -36,8 +36,9 @@ function cleanContent(html: string): string {
   return clean
 }
 
-export async function latestApplication(deps: AppDeps, userId: number): Promise<Verification | null> {
-  return deps.db.getRepository(Verification).findOne({ where: { user_id: userId }, order: { created_at: 'DESC', id: 'DESC' } })
+/** The member's applications, newest first. */
+export async function applicationsOf(deps: AppDeps, userId: number): Promise<Verification[]> {
+  return deps.db.getRepository(Verification).find({ where: { user_id: userId }, order: { created_at: 'DESC', id: 'DESC' } })
 }
 
 /** Submit an application. A pending or approved one blocks a new one; a rejected one is replaced. */

@@ -1,6 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
-import { paginationSchema } from '../contract/common'
+import { listReplySchema } from '../contract/common'
 import { adminDocRoutes } from './admin'
 import { exampleOf, type JsonSchema as ExampleSchema } from './examples'
 import { jsonSchema, queryParameters, supported, type JsonSchema } from './fallback'
@@ -21,7 +21,7 @@ const errorEnvelope = z.object({ code: z.number().int(), success: z.literal(fals
 
 function envelopeOf(registry: OpenAPIRegistry, route: DocRoute): z.ZodType | JsonSchema {
   const base = { code: z.number().int(), success: z.boolean(), message: z.string() }
-  const zod = route.list ? z.object({ ...base, data: z.array(route.list), pagination: paginationSchema }) : z.object({ ...base, data: route.data ?? z.null() })
+  const zod = z.object({ ...base, data: route.list ? listReplySchema('data', route.list) : (route.data ?? z.null()) })
   const inner = route.list ?? route.data
   return !inner || supported(inner) ? zod : jsonSchema(registry, zod, 'output')
 }
@@ -108,7 +108,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: '石榴 Shiliu API',
       version: API_VERSION,
-      description: '所有响应为 `{ code, success, message, data }`（code 200 表示成功）；列表带 `pagination { page, limit, total, pages }`。认证使用 Bearer 令牌。',
+      description: '所有响应为 `{ code, success, message, data }`（code 200 表示成功）；分页列表的 data 为 `{ <列表名>: [...], pagination: { page, limit, total, pages } }`（管理后台列表名为 data）。认证使用 Bearer 令牌。',
     },
     servers: [{ url: '/api', description: '本服务器' }],
   })

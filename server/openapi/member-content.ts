@@ -1,11 +1,9 @@
 import { z } from 'zod'
 import { commentCreateBody, commentDeleteReply, commentListQuery, commentListReply, commentSchema, replyListQuery, replyListReply } from '../contract/comments'
-import { paginationSchema } from '../contract/common'
 import { likeBody, likeReply } from '../contract/likes'
 import { collectReply, postCreateBody, postDetailQuery, postDetailSchema, postListQuery, postListReply, postUpdateBody } from '../contract/posts'
-import { categoryListQuery, hotTagsQuery, searchPostsQuery, searchQuery, searchReply, tagListQuery, tagStatSchema } from '../contract/search'
+import { categoryListQuery, categorySchema, hotTagsQuery, searchPostsReply, searchQuery, searchReply, tagListQuery, tagSchema, searchPostsQuery } from '../contract/search'
 import { imageUploadReply, multipleUploadReply, videoUploadReply } from '../contract/upload'
-import { postCardSchema } from '../contract/posts'
 import { doc, type DocRoute } from './route'
 
 const NOTES = '笔记'
@@ -13,8 +11,6 @@ const COMMENTS = '评论与点赞'
 const DISCOVER = '分类、标签与搜索'
 const UPLOAD = '上传'
 
-const tag = z.object({ id: z.number().int(), name: z.string(), use_count: z.number().int() })
-const category = z.object({ id: z.number().int(), name: z.string(), category_title: z.string(), post_count: z.number().int(), created_at: z.string() })
 const fileForm = (field: string, description: string) => z.object({ [field]: z.string().meta({ format: 'binary' }).describe(description) })
 
 /** Notes, comments, likes, categories, tags, search and uploads. */
@@ -33,9 +29,9 @@ export function contentDocRoutes(): DocRoute[] {
     doc({ method: 'delete', path: '/comments/:id', tag: COMMENTS, summary: '删除评论', access: 'user', data: commentDeleteReply, errors: [403, 404] }),
     doc({ method: 'post', path: '/likes', tag: COMMENTS, summary: '点赞', description: 'target_type：1 笔记，2 评论；幂等', access: 'user', body: likeBody, data: likeReply, errors: [400, 404] }),
     doc({ method: 'delete', path: '/likes', tag: COMMENTS, summary: '取消点赞', description: '参数可放在请求体或查询字符串', access: 'user', body: likeBody, data: likeReply, errors: [400, 404] }),
-    doc({ method: 'get', path: '/categories', tag: DISCOVER, summary: '分类列表', access: 'public', query: categoryListQuery, data: z.array(category), errors: [400] }),
-    doc({ method: 'get', path: '/tags', tag: DISCOVER, summary: '标签列表', access: 'public', query: tagListQuery, data: z.object({ tags: z.array(tag), pagination: paginationSchema }) }),
-    doc({ method: 'get', path: '/tags/hot', tag: DISCOVER, summary: '热门标签', access: 'public', query: hotTagsQuery, data: z.array(tag) }),
+    doc({ method: 'get', path: '/categories', tag: DISCOVER, summary: '分类列表', access: 'public', query: categoryListQuery, data: z.array(categorySchema), errors: [400] }),
+    doc({ method: 'get', path: '/tags', tag: DISCOVER, summary: '标签列表', description: '按使用次数排序；与 /tags/hot 相同的列表结构', access: 'public', query: tagListQuery, data: z.array(tagSchema), errors: [400] }),
+    doc({ method: 'get', path: '/tags/hot', tag: DISCOVER, summary: '热门标签', access: 'public', query: hotTagsQuery, data: z.array(tagSchema), errors: [400] }),
     doc({ method: 'get', path: '/search', tag: DISCOVER, summary: '搜索', description: 'type：all、posts、videos、users', access: 'optional-user', query: searchQuery, data: searchReply, errors: [400] }),
     doc({
       method: 'get',
@@ -44,7 +40,7 @@ export function contentDocRoutes(): DocRoute[] {
       summary: '搜索笔记',
       access: 'optional-user',
       query: searchPostsQuery,
-      data: z.object({ posts: z.array(postCardSchema), pagination: paginationSchema, tagStats: z.array(tagStatSchema) }),
+      data: searchPostsReply,
       errors: [400],
     }),
     doc({ method: 'post', path: '/upload/single', tag: UPLOAD, summary: '上传图片', description: '≤ 5MB，jpg/png/webp', access: 'user', form: fileForm('file', '图片文件'), data: imageUploadReply, errors: [400, 413, 415] }),

@@ -1,21 +1,22 @@
 import { z } from 'zod'
-import { captchaReplySchema, checkUserIdQuery, checkUserIdReplySchema, loginBody, logoutBody, refreshBody, registerBody, tokensSchema } from '../contract/auth'
+import { authSessionSchema, captchaReplySchema, checkUserIdQuery, checkUserIdReplySchema, loginBody, logoutBody, refreshBody, registerBody, tokensSchema } from '../contract/auth'
 import { idParams } from '../contract/common'
-import { notificationListQuery, notificationSchema, unreadByTypeSchema, unreadCountSchema } from '../contract/notifications'
-import { paginationSchema } from '../contract/common'
+import { notificationListQuery, notificationListReply, unreadByTypeSchema, unreadCountSchema } from '../contract/notifications'
 import {
-  followEntrySchema,
+  followListReply,
   followStateSchema,
   passwordChangeBody,
+  personalityTagsSchema,
   profileSchema,
   profileUpdateBody,
   selfSchema,
   userListQuery,
   userSearchQuery,
+  userSearchReply,
   userStatsSchema,
 } from '../contract/users'
-import { verificationApplyBody, verificationStatusSchema } from '../contract/verification'
-import { postCardSchema, postListQuery } from '../contract/posts'
+import { verificationApplicationSchema, verificationApplyBody, verificationStatusReply } from '../contract/verification'
+import { collectionListReply, postListQuery, postListReply } from '../contract/posts'
 import { contentDocRoutes } from './member-content'
 import { doc, type DocRoute } from './route'
 
@@ -23,52 +24,39 @@ const AUTH = '用户认证'
 const USERS = '用户'
 const NOTIFY = '通知'
 
-const session = z.object({ tokens: tokensSchema, user: selfSchema })
-const followList = (key: string) => z.object({ [key]: z.array(followEntrySchema), pagination: paginationSchema })
-const personality = z.object({
-  tags: z.array(z.string()),
-  gender: z.string().nullable(),
-  zodiac_sign: z.string().nullable(),
-  mbti: z.string().nullable(),
-  education: z.string().nullable(),
-  major: z.string().nullable(),
-  interests: z.array(z.string()).nullable(),
-})
-const userCard = followEntrySchema.omit({ followed_at: true })
 
 function accountRoutes(): DocRoute[] {
   return [
     doc({ method: 'get', path: '/auth/captcha', tag: AUTH, summary: '获取验证码', access: 'public', data: captchaReplySchema, errors: [429] }),
     doc({ method: 'get', path: '/auth/check-user-id', tag: AUTH, summary: '检查石榴号是否可用', access: 'public', query: checkUserIdQuery, data: checkUserIdReplySchema, errors: [400] }),
-    doc({ method: 'post', path: '/auth/register', tag: AUTH, summary: '注册', access: 'public', body: registerBody, data: session, errors: [400, 429] }),
-    doc({ method: 'post', path: '/auth/login', tag: AUTH, summary: '登录', access: 'public', body: loginBody, data: session, errors: [400, 403, 429] }),
+    doc({ method: 'post', path: '/auth/register', tag: AUTH, summary: '注册', access: 'public', body: registerBody, data: authSessionSchema, errors: [400, 429] }),
+    doc({ method: 'post', path: '/auth/login', tag: AUTH, summary: '登录', access: 'public', body: loginBody, data: authSessionSchema, errors: [400, 403, 429] }),
     doc({ method: 'post', path: '/auth/refresh', tag: AUTH, summary: '刷新令牌', description: '刷新令牌每次使用后轮换', access: 'public', body: refreshBody, data: z.object({ tokens: tokensSchema }), errors: [400, 401] }),
     doc({ method: 'post', path: '/auth/logout', tag: AUTH, summary: '退出登录', access: 'optional-user', body: logoutBody, data: z.null() }),
     doc({ method: 'get', path: '/auth/me', tag: AUTH, summary: '当前用户', access: 'user', data: selfSchema }),
-    doc({ method: 'post', path: '/users/verification', tag: USERS, summary: '提交认证申请', description: 'type：1 官方认证，2 个人认证', access: 'user', body: verificationApplyBody, data: verificationStatusSchema, errors: [400] }),
-    doc({ method: 'get', path: '/users/verification/status', tag: USERS, summary: '认证申请状态', access: 'user', data: verificationStatusSchema }),
-    doc({ method: 'delete', path: '/users/verification/revoke', tag: USERS, summary: '撤回认证申请', access: 'user', data: verificationStatusSchema, errors: [400] }),
-    doc({ method: 'get', path: '/users/search', tag: USERS, summary: '搜索用户', access: 'optional-user', query: userSearchQuery, data: z.object({ users: z.array(userCard), pagination: paginationSchema }), errors: [400] }),
+    doc({ method: 'post', path: '/users/verification', tag: USERS, summary: '提交认证申请', description: 'type：1 官方认证，2 个人认证', access: 'user', body: verificationApplyBody, data: verificationApplicationSchema, errors: [400] }),
+    doc({ method: 'get', path: '/users/verification/status', tag: USERS, summary: '认证申请状态', description: '本人的申请列表，最新的在前（无申请为空列表）；不返回申请内容', access: 'user', data: verificationStatusReply }),
+    doc({ method: 'delete', path: '/users/verification/revoke', tag: USERS, summary: '撤回认证申请', description: '返回撤回后的申请列表', access: 'user', data: verificationStatusReply, errors: [404] }),
+    doc({ method: 'get', path: '/users/search', tag: USERS, summary: '搜索用户', access: 'optional-user', query: userSearchQuery, data: userSearchReply, errors: [400] }),
     doc({ method: 'get', path: '/users/:id', tag: USERS, summary: '用户资料', description: 'id 为小石榴号', access: 'public', data: profileSchema, errors: [404] }),
     doc({ method: 'get', path: '/users/:id/stats', tag: USERS, summary: '用户统计', access: 'public', data: userStatsSchema, errors: [404] }),
-    doc({ method: 'get', path: '/users/:id/personality-tags', tag: USERS, summary: '个性标签', access: 'public', data: personality, errors: [404] }),
+    doc({ method: 'get', path: '/users/:id/personality-tags', tag: USERS, summary: '个性标签', access: 'public', data: personalityTagsSchema, errors: [404] }),
     doc({ method: 'put', path: '/users/:id', tag: USERS, summary: '修改资料', access: 'user', body: profileUpdateBody, data: selfSchema, errors: [400, 403, 404] }),
     doc({ method: 'put', path: '/users/:id/password', tag: USERS, summary: '修改密码', access: 'user', body: passwordChangeBody, data: z.null(), errors: [400, 404] }),
     doc({ method: 'delete', path: '/users/:id', tag: USERS, summary: '注销账号', access: 'user', data: z.null(), errors: [404] }),
     doc({ method: 'post', path: '/users/:id/follow', tag: USERS, summary: '关注', description: '幂等：重复关注不改变任何数据', access: 'user', data: followStateSchema, errors: [400, 404] }),
     doc({ method: 'delete', path: '/users/:id/follow', tag: USERS, summary: '取消关注', access: 'user', data: followStateSchema, errors: [404] }),
-    doc({ method: 'get', path: '/users/:id/follow-status', tag: USERS, summary: '关注状态', access: 'user', data: followStateSchema, errors: [404] }),
-    doc({ method: 'get', path: '/users/:id/following', tag: USERS, summary: '关注列表', access: 'optional-user', query: userListQuery, data: followList('following'), errors: [404] }),
-    doc({ method: 'get', path: '/users/:id/followers', tag: USERS, summary: '粉丝列表', access: 'optional-user', query: userListQuery, data: followList('followers'), errors: [404] }),
-    doc({ method: 'get', path: '/users/:id/mutual-follows', tag: USERS, summary: '互相关注列表', access: 'optional-user', query: userListQuery, data: followList('mutualFollows'), errors: [404] }),
-    doc({ method: 'get', path: '/users/:id/posts', tag: USERS, summary: '用户的笔记', description: 'is_draft=1 仅本人可用', access: 'optional-user', query: postListQuery.omit({ user_id: true }), data: z.object({ posts: z.array(postCardSchema), pagination: paginationSchema }), errors: [400, 401, 403, 404] }),
-    doc({ method: 'get', path: '/users/:id/collections', tag: USERS, summary: '收藏的笔记', access: 'optional-user', query: userListQuery, data: z.object({ collections: z.array(postCardSchema), pagination: paginationSchema }), errors: [400, 404] }),
-    doc({ method: 'get', path: '/users/:id/likes', tag: USERS, summary: '点赞的笔记', description: '仅本人可见', access: 'user', query: userListQuery, data: z.object({ posts: z.array(postCardSchema), pagination: paginationSchema }), errors: [400, 403, 404] }),
+    doc({ method: 'get', path: '/users/:id/follow-status', tag: USERS, summary: '关注状态', description: '未登录时返回 followed: false', access: 'optional-user', data: followStateSchema, errors: [401, 404] }),
+    doc({ method: 'get', path: '/users/:id/following', tag: USERS, summary: '关注列表', access: 'optional-user', query: userListQuery, data: followListReply('following'), errors: [404] }),
+    doc({ method: 'get', path: '/users/:id/followers', tag: USERS, summary: '粉丝列表', access: 'optional-user', query: userListQuery, data: followListReply('followers'), errors: [404] }),
+    doc({ method: 'get', path: '/users/:id/mutual-follows', tag: USERS, summary: '互相关注列表', access: 'optional-user', query: userListQuery, data: followListReply('mutual'), errors: [404] }),
+    doc({ method: 'get', path: '/users/:id/posts', tag: USERS, summary: '用户的笔记', description: 'is_draft=1 仅本人可用', access: 'optional-user', query: postListQuery.omit({ user_id: true }), data: postListReply, errors: [400, 401, 403, 404] }),
+    doc({ method: 'get', path: '/users/:id/collections', tag: USERS, summary: '收藏的笔记', access: 'optional-user', query: userListQuery, data: collectionListReply, errors: [400, 404] }),
+    doc({ method: 'get', path: '/users/:id/likes', tag: USERS, summary: '点赞的笔记', description: '仅本人可见', access: 'user', query: userListQuery, data: postListReply, errors: [400, 403, 404] }),
   ]
 }
 
 function notificationRoutes(): DocRoute[] {
-  const list = z.object({ notifications: z.array(notificationSchema), pagination: paginationSchema })
   const tabs: Array<[string, string]> = [
     ['', '全部通知'],
     ['/comments', '评论和@'],
@@ -77,7 +65,7 @@ function notificationRoutes(): DocRoute[] {
     ['/follows', '新增关注'],
   ]
   return [
-    ...tabs.map(([suffix, summary]) => doc({ method: 'get', path: `/notifications${suffix}`, tag: NOTIFY, summary, access: 'user', query: notificationListQuery, data: list })),
+    ...tabs.map(([suffix, summary]) => doc({ method: 'get', path: `/notifications${suffix}`, tag: NOTIFY, summary, access: 'user', query: notificationListQuery, data: notificationListReply })),
     doc({ method: 'get', path: '/notifications/unread-count', tag: NOTIFY, summary: '未读总数', access: 'user', data: unreadCountSchema }),
     doc({ method: 'get', path: '/notifications/unread-count-by-type', tag: NOTIFY, summary: '各类未读数', access: 'user', data: unreadByTypeSchema }),
     doc({ method: 'put', path: '/notifications/read-all', tag: NOTIFY, summary: '全部标为已读', access: 'user', data: z.object({ count: z.number().int() }) }),

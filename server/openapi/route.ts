@@ -5,7 +5,7 @@ export type Access = 'public' | 'optional-user' | 'user' | 'admin'
 
 /**
  * One documented route. `path` is written as the router writes it (`/admin/users/:id`, without /api);
- * `data` is the schema of the envelope's `data` (a list reply gives `list` instead, with pagination beside).
+ * `data` is the schema of the envelope's `data` (an admin list gives `list`: `data` is then `{ data: [rows], pagination }`).
  */
 export interface DocRoute {
   method: 'get' | 'post' | 'put' | 'delete'
@@ -19,7 +19,7 @@ export interface DocRoute {
   /** multipart/form-data fields (uploads). */
   form?: z.ZodObject
   data?: z.ZodType
-  /** A list reply: `data` is this row's array and `pagination` sits beside it (admin dialect). */
+  /** An admin list reply: `data` is `{ data: [rows], pagination }` (presenters/list.ts). */
   list?: z.ZodType
   /** Status codes the route can answer with beyond 200 (401/403 are added from `access`). */
   errors?: number[]

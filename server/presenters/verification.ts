@@ -1,12 +1,11 @@
-import { VERIFICATION_STATUS_TEXT, type VerificationStatus } from '../contract/verification'
+import { VERIFICATION_STATUS_TEXT, type VerificationApplication } from '../contract/verification'
 import type { Verification } from '../db/entities'
 
 /**
- * The applicant's view of their application: state, type, dates and the reviewer's note. The submitted
- * content (which holds an ID-card or credit-code number) is never sent back.
+ * The applicant's view of one application: state, type, dates, the reviewer's note and the member's current
+ * badge. The submitted content (which holds an ID-card or credit-code number) is never sent back.
  */
-export function presentVerification(v: Verification | null, verified: number): VerificationStatus {
-  if (!v) return { id: null, status: null, statusText: '未申请', type: null, admin_note: null, created_at: null, audit_time: null, verified }
+export function presentVerification(v: Verification, verified: number): VerificationApplication {
   return {
     id: v.id,
     status: v.status,

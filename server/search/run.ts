@@ -3,7 +3,7 @@ import type { PostCard } from '../contract/posts'
 import { TAG_STATS_MAX, type SearchQuery, type SearchUser, type TagStat } from '../contract/search'
 import type { SqlReader } from '../db/reader'
 import { cached, cachedCount } from '../domain/feed'
-import { pagination, type Pagination } from '../http/envelope'
+import { listPage, pagination, type ListReply } from '../presenters/list'
 import { Invalid } from '../http/errors'
 import { loadPostCardPage } from '../presenters/post'
 import { countNotes, noteIdsPage, tagIdByName, tagStats, termsOf, type NoteSearch } from './index'
@@ -20,8 +20,8 @@ export interface SearchResult {
   keyword: string
   tag: string
   type: SearchQuery['type']
-  posts: { data: PostCard[]; pagination: Pagination }
-  users: { data: SearchUser[]; pagination: Pagination }
+  posts: ListReply<'data', PostCard>
+  users: ListReply<'data', SearchUser>
   tagStats: TagStat[]
 }
 
@@ -33,7 +33,7 @@ export async function searchNotes(reader: SqlReader, kind: DatabaseKind, input: 
   const search: NoteSearch = { terms, tagId, type: input.type }
   const key = `s|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${tagId ?? ''}|${input.type ?? ''}`
   const [cards, total, stats] = await Promise.all([
-    loadPostCardPage(reader, noteIdsPage(kind, search, limit, (page - 1) * limit), viewerId),
+    loadPostCardPage(reader, kind, noteIdsPage(kind, search, limit, (page - 1) * limit), viewerId),
     cachedCount(key, () => countNotes(reader, kind, search)),
     cached(`tags|${key}`, () => tagStats(reader, kind, search, TAG_STATS_MAX)),
   ])
@@ -56,8 +56,8 @@ export async function runSearch(reader: SqlReader, kind: DatabaseKind, q: Search
     keyword,
     tag,
     type: q.type,
-    posts: { data: notes?.cards ?? [], pagination: pagination(q.page, q.limit, notes?.total ?? 0) },
-    users: { data: users, pagination: pagination(q.page, q.limit, userTotal) },
+    posts: listPage('data', notes?.cards ?? [], pagination(q.page, q.limit, notes?.total ?? 0)),
+    users: listPage('data', users, pagination(q.page, q.limit, userTotal)),
     tagStats: notes?.stats ?? [],
   }
 }

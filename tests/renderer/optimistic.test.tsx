@@ -5,14 +5,14 @@ import { QueryClient, QueryClientProvider, type InfiniteData } from '@tanstack/r
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { normalizePost } from '../../renderer/member/api/normalize'
 import type { PostPage } from '../../renderer/member/api/types'
 import { findPost, INTERACTION_EVENT, patchPost, postKeys } from '../../renderer/member/features/interactions/postCache'
 import { useToggleCollect, useToggleLike } from '../../renderer/member/features/interactions/usePostToggles'
 import { SessionContext, type Session } from '../../renderer/member/session/SessionContext'
 import { clickFollows, FOLLOW_LABEL, isAlreadyDone, nextFollowState } from '../../renderer/member/features/interactions/followState'
+import { postCard, selfUser } from './support/fixtures'
 
-const post = (id: number, liked = false, like_count = 5) => normalizePost({ id, title: `note ${id}`, liked, like_count, collected: false, collect_count: 2 })
+const post = (id: number, liked = false, like_count = 5) => postCard({ id, title: `note ${id}`, liked, like_count, collected: false, collect_count: 2 })
 
 function seed(qc: QueryClient) {
   const feed: InfiniteData<PostPage> = {
@@ -25,7 +25,7 @@ function seed(qc: QueryClient) {
 }
 
 function session(loggedIn: boolean, openAuth = vi.fn()): Session {
-  const user = loggedIn ? { id: 1, user_id: 'demo', nickname: 'Demo', avatar: null, bio: '', location: '', verified: 0 } : null
+  const user = loggedIn ? selfUser() : null
   return { user, authMode: null, openAuth, closeAuth: vi.fn(), signedIn: vi.fn(), updateUser: vi.fn(), logout: vi.fn(async () => {}), requireLogin: () => (user ? true : (openAuth('login'), false)) }
 }
 
@@ -95,7 +95,8 @@ describe('follow button states', () => {
   it('sends follow for follow/back and unfollow otherwise; labels', () => {
     expect(clickFollows({ followed: false, isMutual: false, buttonType: 'back' })).toBe(true)
     expect(clickFollows({ followed: true, isMutual: true, buttonType: 'mutual' })).toBe(false)
-    expect(FOLLOW_LABEL).toEqual({ follow: '关注', back: '回关', unfollow: '已关注', mutual: '互相关注' })
+    expect(FOLLOW_LABEL).toEqual({ follow: '关注', back: '回关', unfollow: '已关注', mutual: '互相关注', normal: '' })
+    expect(nextFollowState({ followed: false, isMutual: false, buttonType: 'normal' }).buttonType).toBe('normal')
   })
   it('treats already-followed replies as success', () => {
     expect(isAlreadyDone('已经关注过了')).toBe(true)

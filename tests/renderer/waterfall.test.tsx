@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { columnsForWidth, coverRatio, DEFAULT_RATIO, estimateCardHeight, MAX_RATIO, MIN_RATIO, placeItems } from '../../renderer/member/features/feed/placement'
 import { flattenPosts, nextPageOf } from '../../renderer/member/features/feed/usePostFeed'
-import { normalizePost } from '../../renderer/member/api/normalize'
+import { postCard } from './support/fixtures'
 
 describe('columnsForWidth', () => {
   it.each([
@@ -72,7 +72,7 @@ describe('card heights', () => {
 })
 
 describe('feed paging', () => {
-  const page = (ids: number[], p: number, pages: number) => ({ posts: ids.map((id) => normalizePost({ id, title: `t${id}` })), pagination: { page: p, limit: 20, total: pages * 20, pages } })
+  const page = (ids: number[], p: number, pages: number) => ({ posts: ids.map((id) => postCard({ id, title: `t${id}` })), pagination: { page: p, limit: 20, total: pages * 20, pages } })
 
   it('has more while the current page is below the page count', () => {
     expect(nextPageOf(page([1], 1, 3))).toBe(2)

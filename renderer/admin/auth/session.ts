@@ -1,15 +1,7 @@
+import { adminSchema, type AdminInfo, type AdminLoginReply } from '../../../server/contract/admin/auth'
 import { ADMIN_INFO_KEY, adminTokens } from '../api/http'
 
-export interface AdminInfo {
-  id?: number
-  username: string
-  created_at?: string
-}
-
-export interface AdminLoginReply {
-  admin: AdminInfo
-  tokens: { access_token: string; refresh_token: string; expires_in?: number }
-}
+export type { AdminInfo, AdminLoginReply }
 
 export function saveAdminSession(reply: AdminLoginReply): void {
   adminTokens.save(reply.tokens.access_token, reply.tokens.refresh_token)
@@ -18,9 +10,8 @@ export function saveAdminSession(reply: AdminLoginReply): void {
 
 export function storedAdmin(): AdminInfo | null {
   try {
-    const raw = localStorage.getItem(ADMIN_INFO_KEY)
-    const parsed: unknown = raw ? JSON.parse(raw) : null
-    return typeof parsed === 'object' && parsed !== null && 'username' in parsed ? (parsed as AdminInfo) : null
+    const parsed = adminSchema.safeParse(JSON.parse(localStorage.getItem(ADMIN_INFO_KEY) ?? 'null'))
+    return parsed.success ? parsed.data : null
   } catch {
     return null
   }

@@ -23,10 +23,7 @@ export function AdminLayout() {
 
   const me = useQuery({
     queryKey: ['admin-me'],
-    queryFn: async () => {
-      const data = await adminApi.get<AdminInfo | { admin: AdminInfo }>('/auth/admin/me')
-      return 'admin' in data ? data.admin : data
-    },
+    queryFn: () => adminApi.get<AdminInfo>('/auth/admin/me'),
     enabled: hasToken,
     retry: false,
     staleTime: Infinity,

@@ -43,10 +43,7 @@ export function MonitorPage() {
   const [filters, setFilters] = useState<MonitorFilters>({ activity_type: '', date_from: '', date_to: '' })
   const query = useQuery({
     queryKey: ['admin-monitor', filters],
-    queryFn: async () => {
-      const data = await adminApi.get<Activity[] | { data?: Activity[]; list?: Activity[] }>('/admin/monitor/activities', { ...filters })
-      return Array.isArray(data) ? data : (data.data ?? data.list ?? [])
-    },
+    queryFn: () => adminApi.get<Activity[]>('/admin/monitor/activities', { ...filters }),
     refetchInterval: 60_000,
   })
   const items = query.data ?? []

@@ -1,16 +1,7 @@
+import type { Activity } from '../../../server/contract/admin/audit'
 import { siteLinks } from '../ui/format'
 
-export interface Activity {
-  id: number | string
-  type: string
-  user_id: number | string
-  target_id: number | string | null
-  avatar: string | null
-  nickname: string | null
-  description: string | null
-  content: string | null
-  created_at: string
-}
+export type { Activity }
 
 export const ACTIVITY_TYPES: Record<string, string> = {
   user_register: '用户注册',

@@ -2,7 +2,7 @@ import type { AdminApi } from '../api/http'
 import { errorMessage } from '../api/http'
 import type { FormMode, FormValue, FormValues, Option, ResourceDef, Row } from '../table/types'
 import { defaultPayload, initialValues } from '../table/validation'
-import { asList, asText } from '../ui/format'
+import { asText } from '../ui/format'
 import { NOTE_TYPE, createdColumn, idColumn, optionsOf } from './shared'
 
 const isVideo = (values: FormValues) => values.type === '2'
@@ -20,7 +20,7 @@ function requiredToPublish(label: string, verb = '请输入') {
 
 export async function loadCategoryOptions(api: AdminApi): Promise<Option[]> {
   const list = await api.list<Row>('/admin/categories', { page: 1, limit: 100, sortField: 'id', sortOrder: 'asc' })
-  return list.items.map((c) => ({ value: asText(c.id), label: asText(c.name) }))
+  return list.data.map((c) => ({ value: asText(c.id), label: asText(c.name) }))
 }
 
 const fields: ResourceDef['fields'] = [
@@ -84,14 +84,9 @@ export const posts: ResourceDef = {
   /** Before editing, the note's detail is fetched (its images, video and cover). */
   async loadForEdit(row, api) {
     try {
-      const detail = await api.get<Row>(`/admin/posts/${asText(row.id)}`)
-      return { ...row, ...detail }
+      return { ...row, ...(await api.get<Row>(`/admin/posts/${asText(row.id)}`)) }
     } catch (err) {
-      try {
-        return { ...row, ...(await api.get<Row>(`/posts/${asText(row.id)}`)) }
-      } catch {
-        throw new Error(`获取笔记图片失败: ${errorMessage(err)}`)
-      }
+      throw new Error(`获取笔记图片失败: ${errorMessage(err)}`)
     }
   },
   toForm(row) {
@@ -99,9 +94,8 @@ export const posts: ResourceDef = {
     values.category_id = asText(row.category_id)
     values.type = asText(row.type) || '1'
     if (values.type === '2') {
-      const media = asList(row.images)
-      values.video_url = asText(row.video_url) || media[0] || ''
-      values.cover_url = asText(row.cover_url) || media[1] || ''
+      values.video_url = asText(row.video_url)
+      values.cover_url = asText(row.cover_url)
       values.images = []
     }
     return values

@@ -42,7 +42,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
   const [working, setWorking] = useState(false)
   const { query, prefetch, resetCache } = useResourceList(def, state)
 
-  const rows = query.data?.items ?? []
+  const rows = query.data?.data ?? []
   const pagination = query.data?.pagination ?? { page: state.page, limit: state.limit, total: 0, pages: 1 }
   const canCreate = def.canCreate ?? true
   const canEdit = def.canEdit ?? true

@@ -1,3 +1,4 @@
+import type { MultipleUploadReply, VideoUploadReply } from '../../../server/contract/upload'
 import type { AdminApi } from '../api/http'
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024
@@ -21,28 +22,16 @@ export function checkVideo(file: File): string | null {
   return null
 }
 
-function urlsOf(data: unknown): string[] {
-  if (Array.isArray(data)) return data.flatMap(urlsOf)
-  if (typeof data === 'object' && data !== null) {
-    const record = data as Record<string, unknown>
-    if (typeof record.url === 'string') return [record.url]
-    for (const key of ['uploaded', 'files', 'urls', 'data']) if (key in record) return urlsOf(record[key])
-  }
-  return typeof data === 'string' ? [data] : []
-}
-
 export async function uploadImages(api: AdminApi, files: File[]): Promise<string[]> {
   const form = new FormData()
   for (const file of files) form.append('files', file)
-  const env = await api.request<unknown>('/upload/multiple', { method: 'POST', body: form, timeout: 120_000 })
-  return urlsOf(env.data)
+  const env = await api.request<MultipleUploadReply>('/upload/multiple', { method: 'POST', body: form, timeout: 120_000 })
+  return env.data.uploaded.map((u) => u.url)
 }
 
 export async function uploadVideo(api: AdminApi, file: File): Promise<{ url: string; cover: string }> {
   const form = new FormData()
   form.append('video', file)
-  const env = await api.request<Record<string, unknown>>('/upload/video', { method: 'POST', body: form, timeout: 300_000 })
-  const data = env.data ?? {}
-  const cover = data.cover ?? data.coverUrl ?? data.cover_url
-  return { url: typeof data.url === 'string' ? data.url : '', cover: typeof cover === 'string' ? cover : '' }
+  const env = await api.request<VideoUploadReply>('/upload/video', { method: 'POST', body: form, timeout: 300_000 })
+  return { url: env.data.url, cover: env.data.coverUrl ?? '' }
 }

@@ -5,7 +5,8 @@ import { AppLink } from '../components/AppLink'
 
 /**
  * Renders stored rich text as React elements from an allow-list of tags, never via innerHTML.
- * Mentions ([@nickname:userId]) become links to /user/{id}; links go through AppLink (common/links.ts).
+ * Mentions ([@nickname:userId], or the editors' `<a class="mention-link">` links) become links to /user/{id};
+ * links go through AppLink (common/links.ts).
  */
 export interface RichTextProps {
   html: string | null | undefined
@@ -65,9 +66,10 @@ function renderNodes(nodes: NodeListOf<ChildNode> | ChildNode[], keyPrefix: stri
       )
     } else if (tag === 'A') {
       const href = safeHref(el.getAttribute('href'))
+      const mention = el.classList.contains('mention-link')
       out.push(
         href ? (
-          <AppLink key={key} className="rt-link" href={href} onClick={(e) => e.stopPropagation()}>
+          <AppLink key={key} className={mention ? 'rt-mention' : 'rt-link'} href={href} onClick={(e) => e.stopPropagation()}>
             {children()}
           </AppLink>
         ) : (

@@ -1,36 +1,26 @@
+import type { AuthSession, CaptchaReply, CheckUserIdReply } from '../../../server/contract/auth'
+import { selfSchema } from '../../../server/contract/users'
 import { api, memberTokens, USER_INFO_KEY } from './client'
-import { normalizeUser } from './normalize'
-import { asRaw, bool, str } from './raw'
 import type { UserInfo } from './types'
 
-export interface Captcha {
-  captchaId: string
-  captchaSvg: string
-  /** Only when the server runs with SHILIU_TEST_CAPTCHA=1 (e2e tests). */
-  text?: string
-}
+export type Captcha = CaptchaReply
 
 export async function fetchCaptcha(): Promise<Captcha> {
-  const d = asRaw(await api.get<unknown>('/auth/captcha'))
-  const text = str(d, 'text')
-  return { captchaId: str(d, 'captchaId'), captchaSvg: str(d, 'captchaSvg'), ...(text ? { text } : {}) }
+  return api.get<Captcha>('/auth/captcha')
 }
 
 export async function checkUserIdUnique(userId: string): Promise<boolean> {
-  return bool(asRaw(await api.get<unknown>('/auth/check-user-id', { user_id: userId })), 'isUnique')
+  return (await api.get<CheckUserIdReply>('/auth/check-user-id', { user_id: userId })).isUnique
 }
 
-function saveSession(data: unknown): UserInfo {
-  const d = asRaw(data)
-  const tokens = asRaw(d.tokens)
-  const user = normalizeUser(d.user)
-  memberTokens.save(str(tokens, 'access_token'), str(tokens, 'refresh_token') || null)
-  localStorage.setItem(USER_INFO_KEY, JSON.stringify(user))
-  return user
+function saveSession(session: AuthSession): UserInfo {
+  memberTokens.save(session.tokens.access_token, session.tokens.refresh_token)
+  localStorage.setItem(USER_INFO_KEY, JSON.stringify(session.user))
+  return session.user
 }
 
 export async function login(userId: string, password: string): Promise<UserInfo> {
-  return saveSession(await api.post<unknown>('/auth/login', { user_id: userId, password }))
+  return saveSession(await api.post<AuthSession>('/auth/login', { user_id: userId, password }))
 }
 
 export interface RegisterInput {
@@ -42,35 +32,33 @@ export interface RegisterInput {
 }
 
 export async function register(input: RegisterInput): Promise<UserInfo> {
-  return saveSession(
-    await api.post<unknown>('/auth/register', { ...input, avatar: '', bio: '用户没有任何简介', location: '未知' }),
-  )
+  return saveSession(await api.post<AuthSession>('/auth/register', { ...input, avatar: '', bio: '', location: '' }))
 }
 
 export async function fetchMe(): Promise<UserInfo> {
-  const d = asRaw(await api.get<unknown>('/auth/me'))
-  return normalizeUser(d.user ?? d)
+  return api.get<UserInfo>('/auth/me')
 }
 
 export async function logout(): Promise<void> {
   try {
-    await api.post<unknown>('/auth/logout', { refresh_token: memberTokens.getRefresh() })
+    await api.post<null>('/auth/logout', { refresh_token: memberTokens.getRefresh() })
   } catch {
     /* logging out locally is what matters */
   }
   memberTokens.clear()
 }
 
+/** The member stored at the last sign-in, if it still has the contract's shape (else /auth/me refills it). */
 export function storedUser(): UserInfo | null {
   if (!memberTokens.getAccess()) return null
   try {
-    const raw = localStorage.getItem(USER_INFO_KEY)
-    return raw ? normalizeUser(JSON.parse(raw)) : null
+    const parsed = selfSchema.safeParse(JSON.parse(localStorage.getItem(USER_INFO_KEY) ?? 'null'))
+    return parsed.success ? parsed.data : null
   } catch {
     return null
   }
 }
 
 export async function changePassword(userId: string, currentPassword: string, newPassword: string): Promise<void> {
-  await api.put<unknown>(`/users/${userId}/password`, { currentPassword, newPassword })
+  await api.put<null>(`/users/${userId}/password`, { currentPassword, newPassword })
 }

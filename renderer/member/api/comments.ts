@@ -1,32 +1,27 @@
+import type { ListReply } from '../../../server/contract/common'
+import { COMMENT_PAGE_SIZE } from '../../../server/contract/comments'
 import { api } from './client'
-import { normalizeComment, normalizePagination } from './normalize'
-import { arr, asRaw } from './raw'
-import type { Comment, Pagination } from './types'
+import type { Comment } from './types'
 
-export const COMMENT_PAGE_SIZE = 5
+export { COMMENT_PAGE_SIZE }
 export type CommentSort = 'desc' | 'asc'
 
-export interface CommentPage {
-  comments: Comment[]
-  pagination: Pagination
-}
+export type CommentPage = ListReply<'comments', Comment>
 
 export async function listComments(postId: number, page: number, sort: CommentSort): Promise<CommentPage> {
-  const d = asRaw(await api.get<unknown>(`/posts/${postId}/comments`, { page, limit: COMMENT_PAGE_SIZE, sort }))
-  return { comments: arr(d.comments).map((c) => normalizeComment(c)), pagination: normalizePagination(d.pagination, COMMENT_PAGE_SIZE) }
+  return api.get<CommentPage>(`/posts/${postId}/comments`, { page, limit: COMMENT_PAGE_SIZE, sort })
 }
 
-export async function listReplies(commentId: number, parentName: string): Promise<Comment[]> {
-  const data = await api.get<unknown>(`/comments/${commentId}/replies`, { page: 1, limit: 100 })
-  const list = Array.isArray(data) ? data : arr(asRaw(data).replies ?? asRaw(data).comments)
-  return list.map((c) => normalizeComment(c, parentName))
+/** Every reply of a comment (oldest first); the nickname each answers is in `replyTo`. */
+export async function listReplies(commentId: number): Promise<Comment[]> {
+  return (await api.get<ListReply<'replies', Comment>>(`/comments/${commentId}/replies`, { page: 1, limit: 100 })).replies
 }
 
 export async function createComment(postId: number, content: string, parentId: number | null): Promise<{ comment: Comment; message: string }> {
-  const env = await api.request<unknown>('/comments', { method: 'POST', body: { post_id: postId, content, parent_id: parentId } })
-  return { comment: normalizeComment(env.data), message: env.message }
+  const env = await api.request<Comment>('/comments', { method: 'POST', body: { post_id: postId, content, parent_id: parentId } })
+  return { comment: env.data, message: env.message }
 }
 
 export async function deleteComment(id: number): Promise<void> {
-  await api.del<unknown>(`/comments/${id}`)
+  await api.del<{ deletedCount: number }>(`/comments/${id}`)
 }

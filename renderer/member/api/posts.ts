@@ -1,58 +1,46 @@
 import type { Query } from '../../common/api/client'
+import type { PostCreateBody } from '../../../server/contract/posts'
 import { api } from './client'
-import { normalizeCategory, normalizePagination, normalizePost } from './normalize'
-import { arr, asRaw, num } from './raw'
-import type { Category, Post, PostPage } from './types'
+import type { Category, Post, PostDetail, PostPage } from './types'
 
 export interface PostListParams {
   page?: number
   limit?: number
   category?: string | number
   type?: 1 | 2
-  user_id?: string | number
+  user_id?: string
   is_draft?: 0 | 1
   keyword?: string
   sort?: string
 }
 
-export function toPostPage(data: unknown, listKey = 'posts', limit = 20): PostPage {
-  const d = asRaw(data)
-  return { posts: arr(d[listKey]).map(normalizePost), pagination: normalizePagination(d.pagination, limit) }
-}
-
 export async function listPosts(params: PostListParams): Promise<PostPage> {
   const query: Query = { ...params }
   if (query.category === 'general' || query.category === 'recommend') delete query.category
-  return toPostPage(await api.get<unknown>('/posts', query), 'posts', params.limit)
+  return api.get<PostPage>('/posts', query)
 }
 
-export async function getPost(id: number | string, skipViewCount = false): Promise<Post> {
-  return normalizePost(await api.get<unknown>(`/posts/${id}`, skipViewCount ? { skipViewCount: 'true' } : undefined))
+export async function getPost(id: number | string, skipViewCount = false): Promise<PostDetail> {
+  return api.get<PostDetail>(`/posts/${id}`, skipViewCount ? { skipViewCount: 'true' } : undefined)
 }
 
-export interface PostInput {
-  title: string
-  content: string
-  images: string[]
+/** What the publish page sends (the contract's create body, before the server's defaults). */
+export type PostInput = Required<Pick<PostCreateBody, 'title' | 'content' | 'images' | 'tags' | 'category_id' | 'type' | 'is_draft'>> & {
   video: { url: string; coverUrl: string | null } | null
-  tags: string[]
-  category_id: number | null
-  type: 1 | 2
-  is_draft: boolean
 }
 
 export async function createPost(input: PostInput): Promise<{ id: number; message: string }> {
-  const env = await api.request<unknown>('/posts', { method: 'POST', body: input })
-  return { id: num(asRaw(env.data), 'id'), message: env.message }
+  const env = await api.request<{ id: number }>('/posts', { method: 'POST', body: input })
+  return { id: env.data.id, message: env.message }
 }
 
 export async function updatePost(id: number, input: Partial<PostInput>): Promise<string> {
-  const env = await api.request<unknown>(`/posts/${id}`, { method: 'PUT', body: input })
+  const env = await api.request<{ id: number }>(`/posts/${id}`, { method: 'PUT', body: input })
   return env.message
 }
 
 export async function deletePost(id: number): Promise<void> {
-  await api.del<unknown>(`/posts/${id}`)
+  await api.del<null>(`/posts/${id}`)
 }
 
 export async function setCollected(id: number, collected: boolean): Promise<void> {
@@ -61,7 +49,7 @@ export async function setCollected(id: number, collected: boolean): Promise<void
 }
 
 export async function listCategories(): Promise<Category[]> {
-  const data = await api.get<unknown>('/categories')
-  const list = Array.isArray(data) ? data : arr(asRaw(data).categories)
-  return list.map(normalizeCategory).filter((c) => c.id > 0 && c.name)
+  return api.get<Category[]>('/categories')
 }
+
+export type { Post }

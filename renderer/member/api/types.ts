@@ -1,125 +1,24 @@
-import type { Pagination } from '../../common/api/client'
+import type { CommentView } from '../../../server/contract/comments'
+import type { ListReply, Pagination } from '../../../server/contract/common'
+import type { PostCard, PostDetail, TagRef } from '../../../server/contract/posts'
+import type { CategoryItem, TagStat } from '../../../server/contract/search'
+import type { ButtonType, FollowEntry, FollowState, Profile, SelfUser, UserCard } from '../../../server/contract/users'
 
-export type { Pagination }
+/*
+ * The member app's types of our own API are the reply types of server/contract (z.infer), never a second,
+ * hand-written set (ARCHITECTURE.md §4): a change of the contract breaks the build here, not a page.
+ * The one addition is what the app measures itself: a feed cover's aspect ratio.
+ */
 
-export interface Tag {
-  id: number
-  name: string
-}
+export type { FollowEntry, FollowState, Pagination, PostDetail, TagStat, UserCard }
+export type Comment = CommentView
+export type Tag = TagRef
+export type Category = CategoryItem
+export type UserProfile = Profile
+/** The signed-in member (login, register, me). */
+export type UserInfo = SelfUser
+export type FollowButtonType = ButtonType
 
-export interface Post {
-  id: number
-  title: string
-  content: string
-  /** 1 image note, 2 video note. */
-  type: 1 | 2
-  images: string[]
-  /** First image (feed cover). */
-  image: string | null
-  /** Feed thumbnail when the server provides one. */
-  thumbnail: string | null
-  /** Cover width / height when known (server or probed), used by the waterfall. */
-  aspect: number | null
-  video_url: string | null
-  cover_url: string | null
-  tags: Tag[]
-  category: string | null
-  category_id: number | null
-  view_count: number
-  like_count: number
-  collect_count: number
-  comment_count: number
-  liked: boolean
-  collected: boolean
-  created_at: string
-  location: string | null
-  nickname: string
-  user_avatar: string | null
-  /** Public display id of the author (石榴号). */
-  author_account: string
-  author_auto_id: number
-  verified: number
-  is_draft: boolean
-}
-
-export interface PostPage {
-  posts: Post[]
-  pagination: Pagination
-}
-
-export interface Comment {
-  id: number
-  post_id: number
-  content: string
-  parent_id: number | null
-  /** Public display id of the commenter. */
-  user_id: string
-  user_auto_id: number
-  nickname: string
-  user_avatar: string | null
-  verified: number
-  created_at: string
-  location: string | null
-  like_count: number
-  liked: boolean
-  reply_count: number
-  replies: Comment[]
-  /** Nickname of the comment this one answers (replies only). */
-  replyTo: string | null
-}
-
-export interface UserInfo {
-  /** Numeric primary key. */
-  id: number
-  /** Public display id (石榴号). */
-  user_id: string
-  nickname: string
-  avatar: string | null
-  bio: string
-  location: string
-  verified: number
-}
-
-export interface UserProfile extends UserInfo {
-  gender: string
-  zodiac_sign: string
-  mbti: string
-  education: string
-  major: string
-  interests: string[]
-  follow_count: number
-  fans_count: number
-  post_count: number
-  like_count: number
-  collect_count: number
-  likes_and_collects: number
-}
-
-export interface Category {
-  id: number
-  name: string
-  category_title: string
-}
-
-export type FollowButtonType = 'follow' | 'unfollow' | 'back' | 'mutual'
-
-export interface FollowState {
-  followed: boolean
-  isMutual: boolean
-  buttonType: FollowButtonType
-}
-
-export interface UserCard {
-  id: number
-  user_id: string
-  nickname: string
-  avatar: string | null
-  bio: string
-  verified: number
-  fans_count: number
-  follow_count: number
-  post_count: number
-  isFollowing: boolean
-  isMutual: boolean
-  buttonType: FollowButtonType
-}
+/** A note in a list (the contract's card), plus the cover's width / height when the waterfall measured it. */
+export type Post = PostCard & { aspect?: number | null }
+export type PostPage = ListReply<'posts', Post>

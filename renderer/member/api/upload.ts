@@ -1,7 +1,7 @@
 import { ApiError } from '../../common/api/errors'
 import { uploadWithProgress } from '../../common/api/upload'
+import type { ImageUploadReply, MultipleUploadReply, VideoUploadReply } from '../../../server/contract/upload'
 import { api, memberTokens } from './client'
-import { arr, asRaw, str } from './raw'
 
 async function withRefresh<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -17,9 +17,8 @@ export async function uploadImages(files: readonly Blob[], onProgress?: (p: numb
   return withRefresh(async () => {
     const form = new FormData()
     files.forEach((f, i) => form.append('files', f, f instanceof File ? f.name : `image-${i + 1}.jpg`))
-    const data = await uploadWithProgress<unknown>({ path: '/upload/multiple', form, tokens: memberTokens, onProgress })
-    const list = Array.isArray(data) ? data : arr(asRaw(data).uploaded)
-    const urls = list.map((x) => (typeof x === 'string' ? x : str(asRaw(x), 'url'))).filter(Boolean)
+    const data = await uploadWithProgress<MultipleUploadReply>({ path: '/upload/multiple', form, tokens: memberTokens, onProgress })
+    const urls = data.uploaded.map((x) => x.url)
     if (urls.length === 0) throw new ApiError('上传失败，没有成功上传的图片', 0, 0)
     return urls
   })
@@ -30,8 +29,7 @@ export async function uploadImage(file: Blob, name = 'image.png'): Promise<strin
   return withRefresh(async () => {
     const form = new FormData()
     form.append('file', file, file instanceof File ? file.name : name)
-    const data = await uploadWithProgress<unknown>({ path: '/upload/single', form, tokens: memberTokens })
-    return str(asRaw(data), 'url')
+    return (await uploadWithProgress<ImageUploadReply>({ path: '/upload/single', form, tokens: memberTokens })).url
   })
 }
 
@@ -46,7 +44,7 @@ export async function uploadVideo(file: File, thumbnail: Blob | null, onProgress
     const form = new FormData()
     form.append('file', file, file.name)
     if (thumbnail) form.append('thumbnail', thumbnail, 'thumbnail.jpg')
-    const data = asRaw(await uploadWithProgress<unknown>({ path: '/upload/video', form, tokens: memberTokens, timeout: 300_000, onProgress, signal }))
-    return { url: str(data, 'url'), coverUrl: str(data, 'coverUrl', 'cover_url') || null }
+    const data = await uploadWithProgress<VideoUploadReply>({ path: '/upload/video', form, tokens: memberTokens, timeout: 300_000, onProgress, signal })
+    return { url: data.url, coverUrl: data.coverUrl }
   })
 }

@@ -1,69 +1,56 @@
+import type { ListReply } from '../../../server/contract/common'
+import { FOLLOW_LIST_KEYS, type FollowListKind, type PersonalityTags } from '../../../server/contract/users'
 import { api } from './client'
-import { buttonTypeOf, normalizePagination, normalizeProfile, normalizeUserCard } from './normalize'
-import { toPostPage } from './posts'
-import { arr, asRaw, bool } from './raw'
-import type { FollowState, Pagination, PostPage, UserCard, UserProfile } from './types'
+import type { FollowEntry, FollowState, PostPage, UserCard, UserInfo, UserProfile } from './types'
 
 export async function getProfile(userId: string): Promise<UserProfile> {
-  const profile = normalizeProfile(await api.get<unknown>(`/users/${userId}`))
-  try {
-    const stats = asRaw(await api.get<unknown>(`/users/${userId}/stats`))
-    return normalizeProfile({ ...profileToRaw(profile), ...stats })
-  } catch {
-    return profile
-  }
+  return api.get<UserProfile>(`/users/${userId}`)
 }
 
-function profileToRaw(p: UserProfile): Record<string, unknown> {
-  return { ...p }
-}
+const NOT_FOLLOWED: FollowState = { followed: false, isMutual: false, buttonType: 'follow' }
 
+/** A failed lookup is "not followed" (spec §8). */
 export async function getFollowStatus(userId: string): Promise<FollowState> {
   try {
-    const r = asRaw(await api.get<unknown>(`/users/${userId}/follow-status`))
-    const followed = bool(r, 'followed', 'isFollowing')
-    const isMutual = bool(r, 'isMutual')
-    return { followed, isMutual, buttonType: buttonTypeOf(r, followed, isMutual) }
+    return await api.get<FollowState>(`/users/${userId}/follow-status`)
   } catch {
-    return { followed: false, isMutual: false, buttonType: 'follow' }
+    return NOT_FOLLOWED
   }
 }
 
 export async function setFollowing(userId: string, follow: boolean): Promise<void> {
-  if (follow) await api.post<unknown>(`/users/${userId}/follow`)
-  else await api.del<unknown>(`/users/${userId}/follow`)
+  if (follow) await api.post<FollowState>(`/users/${userId}/follow`)
+  else await api.del<FollowState>(`/users/${userId}/follow`)
 }
 
-export type FollowListType = 'mutual' | 'following' | 'followers'
+export type FollowListType = FollowListKind
 
-const FOLLOW_PATH: Record<FollowListType, { path: string; key: string }> = {
-  mutual: { path: 'mutual-follows', key: 'mutualFollows' },
-  following: { path: 'following', key: 'following' },
-  followers: { path: 'followers', key: 'followers' },
-}
+const FOLLOW_PATH: Record<FollowListType, string> = { mutual: 'mutual-follows', following: 'following', followers: 'followers' }
 
 export interface UserCardPage {
-  users: UserCard[]
-  pagination: Pagination
+  users: FollowEntry[]
+  pagination: ListReply<'users', FollowEntry>['pagination']
 }
 
 export async function listFollows(userId: string, type: FollowListType, page = 1, limit = 20): Promise<UserCardPage> {
-  const { path, key } = FOLLOW_PATH[type]
-  const d = asRaw(await api.get<unknown>(`/users/${userId}/${path}`, { page, limit }))
-  return { users: arr(d[key] ?? d.users).map(normalizeUserCard), pagination: normalizePagination(d.pagination, limit) }
+  const key = FOLLOW_LIST_KEYS[type]
+  const d = await api.get<ListReply<typeof key, FollowEntry>>(`/users/${userId}/${FOLLOW_PATH[type]}`, { page, limit })
+  return { users: d[key], pagination: d.pagination }
 }
 
 export async function searchUsers(keyword: string, limit = 50): Promise<UserCard[]> {
   if (!keyword.trim()) return []
-  const d = asRaw(await api.get<unknown>('/users/search', { keyword, limit }))
-  return arr(d.users).map(normalizeUserCard)
+  return (await api.get<ListReply<'users', UserCard>>('/users/search', { keyword, limit })).users
 }
 
 export type UserPostTab = 'posts' | 'collections' | 'likes'
 
 export async function listUserPosts(userId: string, tab: UserPostTab, page: number, limit = 20, extra: Record<string, string | number> = {}): Promise<PostPage> {
-  const data = await api.get<unknown>(`/users/${userId}/${tab}`, { page, limit, ...extra })
-  return toPostPage(data, tab === 'collections' ? 'collections' : 'posts', limit)
+  if (tab === 'collections') {
+    const d = await api.get<ListReply<'collections', PostPage['posts'][number]>>(`/users/${userId}/collections`, { page, limit })
+    return { posts: d.collections, pagination: d.pagination }
+  }
+  return api.get<PostPage>(`/users/${userId}/${tab}`, { page, limit, ...extra })
 }
 
 export interface ProfileUpdate {
@@ -79,20 +66,18 @@ export interface ProfileUpdate {
   location?: string
 }
 
-export async function updateProfile(userId: string, update: ProfileUpdate): Promise<void> {
-  await api.put<unknown>(`/users/${userId}`, update)
+export async function updateProfile(userId: string, update: ProfileUpdate): Promise<UserInfo> {
+  return api.put<UserInfo>(`/users/${userId}`, update)
 }
 
 export async function getPersonalityTags(userId: string): Promise<string[]> {
   try {
-    const d = await api.get<unknown>(`/users/${userId}/personality-tags`)
-    const list = Array.isArray(d) ? d : arr(asRaw(d).tags)
-    return list.map((t) => (typeof t === 'string' ? t : String(asRaw(t).name ?? ''))).filter(Boolean)
+    return (await api.get<PersonalityTags>(`/users/${userId}/personality-tags`)).tags
   } catch {
     return []
   }
 }
 
 export async function deleteAccount(userId: string): Promise<void> {
-  await api.del<unknown>(`/users/${userId}`)
+  await api.del<null>(`/users/${userId}`)
 }

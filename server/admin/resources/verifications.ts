@@ -28,7 +28,7 @@ async function syncBadge(m: EntityManager, userId: number): Promise<void> {
 /**
  * Verification applications (the spec's "audit" screen), served at /admin/audit and at the documented
  * alias /admin/verifications. Type 1 is official, 2 personal (the member screen's reading; docs/decisions.md):
- * approving sets users.verified to the type; rejecting stores the required reason and grants nothing.
+ * approving sets users.verified to the type; rejecting stores the reason (empty when none is sent) and grants nothing.
  */
 export const verifications: AdminResource = {
   name: 'verifications',
@@ -82,7 +82,7 @@ export const verifications: AdminResource = {
     actionWith({
       method: 'put',
       path: '/reject',
-      summary: '拒绝认证申请（admin_note 必填）',
+      summary: '拒绝认证申请（admin_note 可选，未填写时保存为空）',
       action: 'reject',
       message: '拒绝申请成功',
       body: verificationRejectBody,

@@ -7,8 +7,14 @@ const adminNote = z.string().trim().max(500, '审核备注最多500个字符')
 
 /** Approve: the note is optional. */
 export const verificationApproveBody = z.object({ admin_note: z.preprocess((v) => (v === '' ? undefined : v), adminNote.optional()) })
-/** Reject: the reason is required, as the API documentation says (docs/decisions.md). */
-export const verificationRejectBody = z.object({ admin_note: z.string({ error: '请填写拒绝原因' }).trim().min(1, '请填写拒绝原因').max(500, '审核备注最多500个字符') })
+/**
+ * Reject: the reason is optional. The documentation asks for one, but the admin screen's own reject call
+ * sends no body (A §4), so a missing reason stores an empty note (docs/decisions.md). `reject_reason`, a
+ * documented field name, is read when `admin_note` is absent.
+ */
+export const verificationRejectBody = z
+  .object({ admin_note: adminNote.nullish(), reject_reason: adminNote.nullish() })
+  .transform((b) => ({ admin_note: b.admin_note || b.reject_reason || '' }))
 export type VerificationApproveBody = z.infer<typeof verificationApproveBody>
 export type VerificationRejectBody = z.infer<typeof verificationRejectBody>
 

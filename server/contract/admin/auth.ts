@@ -34,4 +34,5 @@ export const tokensSchema = z.object({
 })
 
 export const adminLoginReply = z.object({ admin: adminSchema, tokens: tokensSchema })
+export type AdminLoginReply = z.infer<typeof adminLoginReply>
 export const adminRefreshReply = z.object({ tokens: tokensSchema })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { commentCreateBody as memberCommentBody } from '../comments'
-import { noteProblem, postUpdateBody } from '../posts'
+import { draftFlag, noteProblem, postUpdateBody } from '../posts'
 import { displayIdRef, numericRef, requireUserRef, requiredId } from './refs'
 
 /*
@@ -44,7 +44,7 @@ export const postCreateBody = z.preprocess(
         tags: b.tags ?? [],
         category_id: b.category_id ?? null,
         type: b.type,
-        is_draft: b.is_draft ?? false,
+        is_draft: draftFlag(b.is_draft, b.status) ?? false,
       }
       const problem = noteProblem(note)
       if (problem) {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema, pageQuery, paginationSchema } from '../common'
+import { idSchema, listReplySchema, pageQuery, type Pagination } from '../common'
 
 /*
  * The generic admin REST dialect (admin-back-office.md §7): every resource list takes page, limit (default
@@ -28,6 +28,9 @@ export const dateQuery = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, '日期格式不正确')
   .refine((v) => !Number.isNaN(new Date(v).getTime()), '日期格式不正确')
+
+/** Query keys of the shared dialect (never read as a column filter). */
+export const ADMIN_LIST_KEYS: ReadonlySet<string> = new Set(['page', 'limit', 'search', 'user_display_id', 'sortField', 'sortOrder', 'order', 'date_from', 'date_to'])
 
 /** Query filters shared by every admin list; the resource adds its own and the sortField allow-list. */
 export function adminListQuery(sortable: readonly [string, ...string[]], filters: Record<string, z.ZodType> = {}) {
@@ -65,7 +68,8 @@ export type BatchDeleteBody = z.infer<typeof batchDeleteBody>
 
 export const batchDeleteReply = z.object({ deletedCount: z.number().int() })
 
-/** The list reply: `{ code, success, message, data: [...rows], pagination }` (docs/decisions.md). */
-export function adminListReply<T extends z.ZodType>(row: T) {
-  return z.object({ code: z.number().int(), success: z.boolean(), message: z.string(), data: z.array(row), pagination: paginationSchema })
+/** The `data` of a list reply: `{ data: [...rows], pagination }` (A §7 "data.data"; docs/decisions.md). */
+export function adminListData<T extends z.ZodType>(row: T) {
+  return listReplySchema('data', row)
 }
+export type AdminList<T> = { data: T[]; pagination: Pagination }

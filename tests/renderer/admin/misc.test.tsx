@@ -21,7 +21,7 @@ describe('relativeTime', () => {
 })
 
 describe('monitor activities', () => {
-  const base: Activity = { id: 7, type: 'comment_publish', user_id: 'user001', target_id: 12, avatar: null, nickname: 'n', description: null, content: null, created_at: '' }
+  const base: Activity = { id: 7, type: 'comment_publish', user_id: 'user001', target_id: 12, avatar: null, nickname: 'n', description: '', content: null, created_at: '' }
   it('labels and links each type', () => {
     expect(activityLabel('user_register')).toBe('用户注册')
     expect(activityLabel('something')).toBe('未知动态')

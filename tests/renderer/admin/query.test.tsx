@@ -3,7 +3,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { normalizeList } from '../../../renderer/admin/api/http'
 import { audit } from '../../../renderer/admin/resources/audit'
 import { users } from '../../../renderer/admin/resources/users'
 import { FilterBar } from '../../../renderer/admin/table/FilterBar'
@@ -62,21 +61,5 @@ describe('FilterBar', () => {
     fireEvent.click(screen.getByRole('button', { name: '清空' }))
     expect(JSON.parse(screen.getByTestId('query').textContent ?? '')).toEqual({ page: 1, limit: 20 })
     expect((screen.getByRole('textbox', { name: '昵称' }) as HTMLInputElement).value).toBe('')
-  })
-})
-
-describe('normalizeList', () => {
-  const requested = { page: 2, limit: 20 }
-  it('reads a list in data with pagination beside it', () => {
-    const r = normalizeList({ code: 200, data: [{ id: 1 }], pagination: { page: 2, limit: 20, total: 41, pages: 3 } }, requested)
-    expect(r).toEqual({ items: [{ id: 1 }], pagination: { page: 2, limit: 20, total: 41, pages: 3 } })
-  })
-  it('reads data.data with pagination inside and totalPages', () => {
-    const r = normalizeList({ data: { data: [{ id: 1 }, { id: 2 }], pagination: { page: 1, limit: 20, total: 2, totalPages: 1 } } }, requested)
-    expect(r.items).toHaveLength(2)
-    expect(r.pagination).toEqual({ page: 1, limit: 20, total: 2, pages: 1 })
-  })
-  it('derives pages from total when missing', () => {
-    expect(normalizeList({ data: [], pagination: { total: 45 } }, requested).pagination).toEqual({ page: 2, limit: 20, total: 45, pages: 3 })
   })
 })

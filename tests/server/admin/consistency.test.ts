@@ -1,3 +1,4 @@
+import type { AdminList } from '../../../server/contract/admin/list'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findCounterMismatches } from '../../../server/domain/counters'
 import { startTestServer, type TestServer } from '../../support/server'
@@ -13,7 +14,7 @@ describe('counters stay exact under admin deletes', () => {
   let server: TestServer
   let token: string
   const people = ['p1', 'p2', 'p3', 'p4']
-  const ids = async (resource: string, query = '') => (await server.call<Row[]>('GET', `/api/admin/${resource}?limit=100${query}`, { token })).body.data.map((r) => Number(r.id))
+  const ids = async (resource: string, query = '') => (await server.call<AdminList<Row>>('GET', `/api/admin/${resource}?limit=100${query}`, { token })).body.data.data.map((r) => Number(r.id))
   const post = (resource: string, json: unknown) => server.call<Row>('POST', `/api/admin/${resource}`, { token, json })
   const expectConsistent = async () => expect(await findCounterMismatches(server.deps.db)).toEqual([])
 
@@ -49,7 +50,7 @@ describe('counters stay exact under admin deletes', () => {
 
   it('starts consistent with counters that are not all zero', async () => {
     await expectConsistent()
-    const users = (await server.call<Row[]>('GET', '/api/admin/users', { token })).body.data
+    const users = (await server.call<AdminList<Row>>('GET', '/api/admin/users', { token })).body.data.data
     expect(users.every((u) => Number(u.fans_count) === 3 && Number(u.post_count) === 2 && Number(u.like_count) > 0)).toBe(true)
   })
 

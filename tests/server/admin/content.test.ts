@@ -1,3 +1,4 @@
+import type { AdminList } from '../../../server/contract/admin/list'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../support/server'
 import { adminToken, createAdmin, createCategory, createMember, uploadImage } from './support'
@@ -32,12 +33,12 @@ describe('admin notes and comments', () => {
       postId = Number(body.data.id)
       expect(body.data).toMatchObject({ title: '春天的校园', user_display_id: 'author1', nickname: '作者', category: '学习', category_id: categoryId, type: 1, is_draft: false, images: [image] })
       expect((body.data.tags as Row[]).map((t) => t.name)).toEqual(['春天', '校园'])
-      const author = await server.call<Row[]>('GET', '/api/admin/users?user_display_id=author1', { token })
-      expect(author.body.data[0]!.post_count).toBe(1)
+      const author = await server.call<AdminList<Row>>('GET', '/api/admin/users?user_display_id=author1', { token })
+      expect(author.body.data.data[0]!.post_count).toBe(1)
       const category = await server.call<Row>('GET', `/api/admin/categories/${categoryId}`, { token })
       expect(category.body.data.post_count).toBe(1)
-      const tags = await server.call<Row[]>('GET', `/api/admin/tags?search=${encodeURIComponent('春天')}`, { token })
-      expect(tags.body.data[0]!.use_count).toBe(1)
+      const tags = await server.call<AdminList<Row>>('GET', `/api/admin/tags?search=${encodeURIComponent('春天')}`, { token })
+      expect(tags.body.data.data[0]!.use_count).toBe(1)
     })
 
     it.each([
@@ -62,8 +63,8 @@ describe('admin notes and comments', () => {
       const { status, body } = await server.call<Row>('POST', '/api/admin/posts', { token, json: { user_display_id: 'author1', type: 1, is_draft: true, title: '草稿' } })
       expect(status).toBe(200)
       expect(body.data).toMatchObject({ is_draft: true, category_id: null })
-      const drafts = await server.call<Row[]>('GET', '/api/admin/posts?is_draft=1', { token })
-      expect(drafts.body.data.map((r) => r.id)).toEqual([body.data.id])
+      const drafts = await server.call<AdminList<Row>>('GET', '/api/admin/posts?is_draft=1', { token })
+      expect(drafts.body.data.data.map((r) => r.id)).toEqual([body.data.id])
     })
 
     it('reads the detail with media; edits through the note command; view_count is editable', async () => {
@@ -73,8 +74,8 @@ describe('admin notes and comments', () => {
       expect(edit.status).toBe(200)
       expect(edit.body.data).toMatchObject({ title: '夏天的校园', view_count: 42 })
       expect((edit.body.data.tags as Row[]).map((t) => t.name)).toEqual(['夏天'])
-      const spring = await server.call<Row[]>('GET', `/api/admin/tags?name=${encodeURIComponent('春天')}`, { token })
-      expect(spring.body.data[0]!.use_count).toBe(0)
+      const spring = await server.call<AdminList<Row>>('GET', `/api/admin/tags?name=${encodeURIComponent('春天')}`, { token })
+      expect(spring.body.data.data[0]!.use_count).toBe(0)
       expect((await server.call('PUT', `/api/admin/posts/${postId}`, { token, json: { view_count: -5 } })).body.message).toBe('浏览量不能小于0')
       expect((await server.call('PUT', `/api/admin/posts/${postId}`, { token, json: { title: '' } })).body.message).toBe('请输入标题')
       expect((await server.call('PUT', '/api/admin/posts/999999', { token, json: { title: 'x' } })).status).toBe(404)
@@ -82,9 +83,9 @@ describe('admin notes and comments', () => {
     })
 
     it('filters by author, type and search; sorts by counters', async () => {
-      expect((await server.call<Row[]>('GET', '/api/admin/posts?user_display_id=author1&type=1', { token })).body.data).toHaveLength(2)
-      expect((await server.call<Row[]>('GET', `/api/admin/posts?search=${encodeURIComponent('夏天')}`, { token })).body.data).toHaveLength(1)
-      expect((await server.call<Row[]>('GET', '/api/admin/posts?sortField=view_count&sortOrder=desc', { token })).body.data[0]!.id).toBe(postId)
+      expect((await server.call<AdminList<Row>>('GET', '/api/admin/posts?user_display_id=author1&type=1', { token })).body.data.data).toHaveLength(2)
+      expect((await server.call<AdminList<Row>>('GET', `/api/admin/posts?search=${encodeURIComponent('夏天')}`, { token })).body.data.data).toHaveLength(1)
+      expect((await server.call<AdminList<Row>>('GET', '/api/admin/posts?sortField=view_count&sortOrder=desc', { token })).body.data.data[0]!.id).toBe(postId)
     })
 
     it('401 without a token and with a user token', async () => {
@@ -107,8 +108,8 @@ describe('admin notes and comments', () => {
       expect(r.body.data).toMatchObject({ parent_id: commentId })
       expect((await server.call<Row>('GET', `/api/admin/comments/${commentId}`, { token })).body.data.reply_count).toBe(1)
       expect((await server.call<Row>('GET', `/api/admin/posts/${postId}`, { token })).body.data.comment_count).toBe(2)
-      const n = await server.call<Row[]>('GET', '/api/admin/notifications?user_display_id=author1&type=4', { token })
-      expect(n.body.data[0]).toMatchObject({ sender_display_id: 'reader1', target_id: postId, comment_id: commentId })
+      const n = await server.call<AdminList<Row>>('GET', '/api/admin/notifications?user_display_id=author1&type=4', { token })
+      expect(n.body.data.data[0]).toMatchObject({ sender_display_id: 'reader1', target_id: postId, comment_id: commentId })
     })
 
     it.each([
@@ -125,14 +126,14 @@ describe('admin notes and comments', () => {
     it('edits the text (sanitised), filters, 404s', async () => {
       const edit = await server.call<Row>('PUT', `/api/admin/comments/${commentId}`, { token, json: { content: '<script>x</script>改过了' } })
       expect(edit.body.data.content).not.toContain('<script')
-      expect((await server.call<Row[]>('GET', `/api/admin/comments?post_id=${postId}&user_display_id=author1`, { token })).body.data).toHaveLength(1)
+      expect((await server.call<AdminList<Row>>('GET', `/api/admin/comments?post_id=${postId}&user_display_id=author1`, { token })).body.data.data).toHaveLength(1)
       expect((await server.call('PUT', '/api/admin/comments/999999', { token, json: { content: 'x' } })).status).toBe(404)
       expect((await server.call('DELETE', '/api/admin/comments/999999', { token })).status).toBe(404)
     })
 
     it('deleting a comment takes its replies and fixes the note counter', async () => {
       expect((await server.call('DELETE', `/api/admin/comments/${commentId}`, { token })).status).toBe(200)
-      expect((await server.call<Row[]>('GET', `/api/admin/comments?post_id=${postId}`, { token })).body.data).toEqual([])
+      expect((await server.call<AdminList<Row>>('GET', `/api/admin/comments?post_id=${postId}`, { token })).body.data.data).toEqual([])
       expect((await server.call<Row>('GET', `/api/admin/posts/${postId}`, { token })).body.data.comment_count).toBe(0)
     })
 
@@ -143,9 +144,9 @@ describe('admin notes and comments', () => {
   })
 
   it('deletes notes (one and batch) through the note command', async () => {
-    const ids = (await server.call<Row[]>('GET', '/api/admin/posts', { token })).body.data.map((r) => Number(r.id))
+    const ids = (await server.call<AdminList<Row>>('GET', '/api/admin/posts', { token })).body.data.data.map((r) => Number(r.id))
     expect((await server.call('DELETE', '/api/admin/posts', { token, json: { ids } })).status).toBe(200)
-    expect((await server.call<Row[]>('GET', '/api/admin/users?user_display_id=author1', { token })).body.data[0]!.post_count).toBe(0)
+    expect((await server.call<AdminList<Row>>('GET', '/api/admin/users?user_display_id=author1', { token })).body.data.data[0]!.post_count).toBe(0)
     expect((await server.call<Row>('GET', `/api/admin/categories/${categoryId}`, { token })).body.data.post_count).toBe(0)
   })
 })

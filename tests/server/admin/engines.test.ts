@@ -1,3 +1,4 @@
+import type { AdminList } from '../../../server/contract/admin/list'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findCounterMismatches } from '../../../server/domain/counters'
 import { ENGINE_NAMES, testEngine } from '../../support/engines'
@@ -16,7 +17,7 @@ describe(`admin API on ${ENGINE_NAMES[testEngine()]}`, () => {
   let server: TestServer
   let token: string
   let postId: number
-  const list = async (path: string) => (await server.call<Row[]>('GET', path, { token })).body.data
+  const list = async (path: string) => (await server.call<AdminList<Row>>('GET', path, { token })).body.data.data
   beforeAll(async () => {
     server = await startTestServer()
     await createAdmin(server)
@@ -53,7 +54,7 @@ describe(`admin API on ${ENGINE_NAMES[testEngine()]}`, () => {
   })
 
   it('monitor and verification decisions', async () => {
-    const feed = await list('/api/admin/monitor/activities')
+    const feed = (await server.call<Row[]>('GET', '/api/admin/monitor/activities', { token })).body.data
     expect(feed.map((a) => a.type).sort()).toEqual(['comment_publish', 'post_publish', 'user_register', 'user_register'])
     const [application] = await list('/api/admin/audit?status=0')
     const approved = await server.call<Row>('PUT', `/api/admin/verifications/${String(application!.id)}/approve`, { token, json: { admin_note: '通过' } })

@@ -1,3 +1,4 @@
+import type { AdminList } from '../../../server/contract/admin/list'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../support/server'
 import { adminToken, createAdmin, createCategory, createMember, uploadImage } from './support'
@@ -35,9 +36,9 @@ describe('admin likes, collections, follows and notifications', () => {
       expect(body.data).toMatchObject({ user_display_id: 'fan1', nickname: '粉丝', target_type: 1, target_id: postId, post_title: '标题' })
       likeId = Number(body.data.id)
       expect((await get(`/api/admin/posts/${postId}`)).like_count).toBe(1)
-      expect(((await server.call<Row[]>('GET', '/api/admin/users?user_display_id=author1', { token })).body.data[0]!).like_count).toBe(1)
-      const n = await server.call<Row[]>('GET', '/api/admin/notifications?type=1', { token })
-      expect(n.body.data[0]).toMatchObject({ user_display_id: 'author1', sender_display_id: 'fan1', sender_nickname: '粉丝', target_id: postId })
+      expect(((await server.call<AdminList<Row>>('GET', '/api/admin/users?user_display_id=author1', { token })).body.data.data[0]!).like_count).toBe(1)
+      const n = await server.call<AdminList<Row>>('GET', '/api/admin/notifications?type=1', { token })
+      expect(n.body.data.data[0]).toMatchObject({ user_display_id: 'author1', sender_display_id: 'fan1', sender_nickname: '粉丝', target_id: postId })
       expect((await server.call('POST', '/api/admin/likes', { token, json: { user_display_id: 'fan1', target_type: 1, target_id: postId } })).status).toBe(409)
     })
 
@@ -95,16 +96,16 @@ describe('admin likes, collections, follows and notifications', () => {
     it('lists both sides with display ids and nicknames; counters move; rules', async () => {
       const { body } = await server.call<Row>('POST', '/api/admin/follows', { token, json: { follower_display_id: 'fan1', following_display_id: 'author1' } })
       expect(body.data).toMatchObject({ follower_display_id: 'fan1', follower_nickname: '粉丝', following_display_id: 'author1', following_nickname: '作者' })
-      const author = (await server.call<Row[]>('GET', '/api/admin/users?user_display_id=author1', { token })).body.data[0]!
+      const author = (await server.call<AdminList<Row>>('GET', '/api/admin/users?user_display_id=author1', { token })).body.data.data[0]!
       expect(author.fans_count).toBe(1)
       expect((await server.call('POST', '/api/admin/follows', { token, json: { follower_display_id: 'fan1', following_display_id: 'author1' } })).status).toBe(409)
       expect((await server.call('POST', '/api/admin/follows', { token, json: { follower_display_id: 'fan1', following_display_id: 'fan1' } })).body.message).toBe('不能关注自己')
       expect((await server.call('POST', '/api/admin/follows', { token, json: { following_display_id: 'fan1' } })).body.message).toBe('请输入关注者ID')
       expect((await server.call('POST', '/api/admin/follows', { token, json: { follower_display_id: 'fan1' } })).body.message).toBe('请输入被关注者ID')
-      const filtered = await server.call<Row[]>('GET', '/api/admin/follows?following_display_id=author1', { token })
-      expect(filtered.body.data).toHaveLength(1)
+      const filtered = await server.call<AdminList<Row>>('GET', '/api/admin/follows?following_display_id=author1', { token })
+      expect(filtered.body.data.data).toHaveLength(1)
       expect((await server.call('DELETE', '/api/admin/follows', { token, json: { ids: [body.data.id] } })).status).toBe(200)
-      expect(((await server.call<Row[]>('GET', '/api/admin/users?user_display_id=author1', { token })).body.data[0]!).fans_count).toBe(0)
+      expect(((await server.call<AdminList<Row>>('GET', '/api/admin/users?user_display_id=author1', { token })).body.data.data[0]!).fans_count).toBe(0)
     })
   })
 
@@ -115,7 +116,7 @@ describe('admin likes, collections, follows and notifications', () => {
       expect(created.body.data).toMatchObject({ user_display_id: 'fan1', sender_display_id: 'author1', type: 6, title: '系统通知', is_read: false })
       const id = String(created.body.data.id)
       expect((await server.call<Row>('PUT', `/api/admin/notifications/${id}`, { token, json: { is_read: true } })).body.data.is_read).toBe(true)
-      expect((await server.call<Row[]>('GET', '/api/admin/notifications?is_read=1', { token })).body.data.map((r) => r.id)).toEqual([created.body.data.id])
+      expect((await server.call<AdminList<Row>>('GET', '/api/admin/notifications?is_read=1', { token })).body.data.data.map((r) => r.id)).toEqual([created.body.data.id])
       expect((await server.call('DELETE', `/api/admin/notifications/${id}`, { token })).status).toBe(200)
     })
 

@@ -79,10 +79,11 @@ describe('OpenAPI document at /api/openapi.json', () => {
   it('documents the admin list dialect: filters, sort allow-list and the list reply', () => {
     const list = document.paths['/admin/users']!.get!
     const names = list.parameters!.map((p) => p.name)
-    for (const n of ['page', 'limit', 'search', 'user_display_id', 'sortField', 'sortOrder', 'order', 'is_active', 'verified']) expect(names).toContain(n)
-    const example = list.responses['200']!.content!['application/json']!.example as { data: unknown[]; pagination: unknown }
-    expect(Array.isArray(example.data)).toBe(true)
-    expect(example.pagination).toMatchObject({ page: 1 })
+    // The dialect, the declared filters and every listed column by its own name (user_id: the 小石榴号 box).
+    for (const n of ['page', 'limit', 'search', 'user_display_id', 'sortField', 'sortOrder', 'order', 'is_active', 'verified', 'user_id', 'nickname']) expect(names).toContain(n)
+    const example = list.responses['200']!.content!['application/json']!.example as { data: { data: unknown[]; pagination: unknown } }
+    expect(Array.isArray(example.data.data)).toBe(true)
+    expect(example.data.pagination).toMatchObject({ page: 1 })
     expect(JSON.stringify(document)).not.toMatch(/password_hash|refresh_hash/)
   })
 })

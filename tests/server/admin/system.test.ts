@@ -1,3 +1,4 @@
+import type { AdminList } from '../../../server/contract/admin/list'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../support/server'
 import { ADMIN_PASSWORD, adminToken, createAdmin, createMember } from './support'
@@ -21,17 +22,17 @@ describe('admin sessions, admin accounts and the audit log', () => {
 
   describe('sessions', () => {
     it('lists sessions with user_display_id, never refresh hashes', async () => {
-      const { status, body } = await server.call<Row[]>('GET', '/api/admin/sessions?user_display_id=member1', { token })
+      const { status, body } = await server.call<AdminList<Row>>('GET', '/api/admin/sessions?user_display_id=member1', { token })
       expect(status).toBe(200)
-      expect(body.data).toHaveLength(1)
-      expect(body.data[0]).toMatchObject({ user_id: memberId, user_display_id: 'member1', is_active: true, user_agent: 'vitest' })
-      expect(Object.keys(body.data[0]!)).not.toContain('refresh_hash')
+      expect(body.data.data).toHaveLength(1)
+      expect(body.data.data[0]).toMatchObject({ user_id: memberId, user_display_id: 'member1', is_active: true, user_agent: 'vitest' })
+      expect(Object.keys(body.data.data[0]!)).not.toContain('refresh_hash')
       expect(JSON.stringify(body)).not.toMatch(/refresh_hash|token/)
     })
 
     it('deactivating a session rejects its token on the next request; reactivating restores it', async () => {
       const m = await createMember(server)
-      const sessionId = (await server.call<Row[]>('GET', `/api/admin/sessions?user_display_id=${m.user.user_id}`, { token })).body.data[0]!.id
+      const sessionId = (await server.call<AdminList<Row>>('GET', `/api/admin/sessions?user_display_id=${m.user.user_id}`, { token })).body.data.data[0]!.id
       expect((await server.call('GET', '/api/auth/me', { token: m.token })).status).toBe(200)
       const off = await server.call<Row>('PUT', `/api/admin/sessions/${String(sessionId)}`, { token, json: { is_active: false } })
       expect(off.body.data.is_active).toBe(false)
@@ -61,9 +62,9 @@ describe('admin sessions, admin accounts and the audit log', () => {
   describe('admin accounts', () => {
     it('is served at /api/admin/admins and /api/auth/admin/admins by the same mechanism', async () => {
       for (const base of ['/api/admin/admins', '/api/auth/admin/admins']) {
-        const { status, body } = await server.call<Row[]>('GET', base, { token })
+        const { status, body } = await server.call<AdminList<Row>>('GET', base, { token })
         expect(status).toBe(200)
-        expect(body.data.map((r) => r.username)).toContain('root')
+        expect(body.data.data.map((r) => r.username)).toContain('root')
         expect(JSON.stringify(body)).not.toMatch(/password/)
         expect((await server.call('GET', base, { token: userToken })).status).toBe(401)
         expect((await server.call('GET', base)).status).toBe(401)
@@ -107,13 +108,13 @@ describe('admin sessions, admin accounts and the audit log', () => {
 
   describe('audit log', () => {
     it('lists logins and writes with admin and resource, filterable', async () => {
-      const { status, body } = await server.call<Row[]>('GET', '/api/admin/audit-logs?limit=100', { token })
+      const { status, body } = await server.call<AdminList<Row>>('GET', '/api/admin/audit-logs?limit=100', { token })
       expect(status).toBe(200)
-      const actions = new Set(body.data.map((r) => `${String(r.action)}:${String(r.resource)}`))
+      const actions = new Set(body.data.data.map((r) => `${String(r.action)}:${String(r.resource)}`))
       for (const a of ['login:auth', 'create:admins', 'update:admins', 'delete:admins', 'update:sessions', 'create:sessions']) expect(actions).toContain(a)
-      const only = await server.call<Row[]>('GET', '/api/admin/audit-logs?action=delete&resource=admins', { token })
-      expect(only.body.data.every((r) => r.action === 'delete' && r.resource === 'admins')).toBe(true)
-      const update = body.data.find((r) => r.action === 'update' && r.resource === 'admins' && String(r.detail).includes('password'))!
+      const only = await server.call<AdminList<Row>>('GET', '/api/admin/audit-logs?action=delete&resource=admins', { token })
+      expect(only.body.data.data.every((r) => r.action === 'delete' && r.resource === 'admins')).toBe(true)
+      const update = body.data.data.find((r) => r.action === 'update' && r.resource === 'admins' && String(r.detail).includes('password'))!
       expect(JSON.parse(String(update.detail))).toEqual({ fields: ['password', 'is_active'] })
       expect(JSON.stringify(body)).not.toContain('secret-2')
       expect(JSON.stringify(body)).not.toContain(ADMIN_PASSWORD)

@@ -1,3 +1,4 @@
+import type { AdminList } from '../../../server/contract/admin/list'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../support/server'
 import { adminToken, createAdmin, createMember } from './support'
@@ -26,8 +27,8 @@ describe('admin users', () => {
     expect(body.data).toMatchObject({ user_id: 'alice_01', nickname: '爱丽丝', gender: '女', interests: ['摄影'], verified: 2, is_active: true, follow_count: 0 })
     expect(body.data.avatar).toMatch(/^\/uploads\//)
     expect(JSON.stringify(body)).not.toMatch(/password|\$argon2/)
-    const list = await server.call<Row[]>('GET', '/api/admin/users?user_display_id=alice_01', { token })
-    expect(list.body.data).toHaveLength(1)
+    const list = await server.call<AdminList<Row>>('GET', '/api/admin/users?user_display_id=alice_01', { token })
+    expect(list.body.data.data).toHaveLength(1)
     expect(JSON.stringify(list.body)).not.toMatch(/password|\$argon2/)
   })
 
@@ -57,17 +58,17 @@ describe('admin users', () => {
   })
 
   it('updates the profile and account fields; sorts and filters', async () => {
-    const id = (await server.call<Row[]>('GET', '/api/admin/users?user_display_id=alice_01', { token })).body.data[0]!.id
+    const id = (await server.call<AdminList<Row>>('GET', '/api/admin/users?user_display_id=alice_01', { token })).body.data.data[0]!.id
     const { status, body } = await server.call<Row>('PUT', `/api/admin/users/${String(id)}`, { token, json: { nickname: '新名字', bio: '<b>你好</b>', mbti: 'infp', password: '' } })
     expect(status).toBe(200)
     expect(body.data).toMatchObject({ nickname: '新名字', bio: '你好', mbti: 'INFP' })
     expect((await server.call('PUT', `/api/admin/users/${String(id)}`, { token, json: { nickname: '一' } })).body.message).toBe('昵称长度必须在2-10位之间')
     expect((await server.call('PUT', `/api/admin/users/${String(id)}`, { token, json: { user_id: 'member1' } })).body.message).toBe('该石榴号已存在')
     expect((await server.call('PUT', '/api/admin/users/999999', { token, json: { nickname: '名字' } })).status).toBe(404)
-    const filtered = await server.call<Row[]>('GET', `/api/admin/users?verified=2&nickname=${encodeURIComponent('新')}`, { token })
-    expect(filtered.body.data.map((r) => r.user_id)).toEqual(['alice_01'])
-    const sorted = await server.call<Row[]>('GET', '/api/admin/users?sortField=user_id&sortOrder=asc', { token })
-    expect(sorted.body.data.map((r) => r.user_id)).toEqual(['alice_01', 'member1'])
+    const filtered = await server.call<AdminList<Row>>('GET', `/api/admin/users?verified=2&nickname=${encodeURIComponent('新')}`, { token })
+    expect(filtered.body.data.data.map((r) => r.user_id)).toEqual(['alice_01'])
+    const sorted = await server.call<AdminList<Row>>('GET', '/api/admin/users?sortField=user_id&sortOrder=asc', { token })
+    expect(sorted.body.data.data.map((r) => r.user_id)).toEqual(['alice_01', 'member1'])
   })
 
   it('401 without a token and with a user token', async () => {

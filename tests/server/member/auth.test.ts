@@ -112,13 +112,32 @@ describe('member auth: /api/auth', () => {
       [{ user_id: 'okid1', nickname: 'n' }, '请输入密码'],
       [{ user_id: 'okid1', nickname: 'n', password: '12345' }, '密码至少需要6位'],
       [{ user_id: 'okid1', nickname: 'n', password: 'x'.repeat(21) }, '密码不能超过20位'],
-      [{ user_id: 'okid1', nickname: 'n', password: 'secret123', avatar: 'javascript:alert(1)' }, '头像地址无效'],
+      [{ user_id: 'okid1', nickname: 'n', password: 'secret123', avatar: 42 }, '头像地址无效'],
       [{ user_id: 'okid1', nickname: 'n', password: 'secret123', bio: 'x'.repeat(201) }, '个人简介不能超过200个字符'],
     ])('400 %j → %s', async (json, message) => {
       const { status, body } = await register(json)
       expect(status).toBe(400)
       expect(body.message).toBe(message)
       expect((await server.call('GET', '/api/auth/check-user-id?user_id=okid1')).body.data).toEqual({ isUnique: true })
+    })
+
+    it.each([
+      ['a client-bundled default avatar on another origin', 'http://client.example/assets/avatar-3f2a1b.png'],
+      ['a relative asset path', '/assets/default-avatar.png'],
+      ['a data: URL', 'data:image/png;base64,iVBORw0KGgo='],
+      ['javascript:', 'javascript:alert(1)'],
+      ['a path escaping /uploads', '/uploads/../../etc/passwd'],
+    ])('registers with %s as avatar, stored as our default avatar', async (_what, avatar) => {
+      const { status, body } = await register({ user_id: uniqueId(), nickname: '新人', password: 'secret123', avatar })
+      expect(status).toBe(200)
+      expect(body.data.user.avatar).toBe('/uploads/defaults/avatar.webp')
+    })
+
+    it('keeps an avatar of ours, given as a path or behind any http(s) origin (stored as the path)', async () => {
+      for (const avatar of ['/uploads/2025/01/a.webp', 'https://cdn.example:8443/uploads/2025/01/a.webp']) {
+        const { body } = await register({ user_id: uniqueId(), nickname: '新人', password: 'secret123', avatar })
+        expect(body.data.user.avatar).toBe('/uploads/2025/01/a.webp')
+      }
     })
 
     it('400 without a captcha', async () => {

@@ -106,10 +106,18 @@ describe('member follows: follow, status, lists, user search', () => {
       expect(self.body.data).toEqual({ followed: false, isMutual: false, buttonType: 'normal' })
     })
 
-    it('401 signed out, 404 for nobody', async () => {
+    it('a visitor (no token, or `Bearer null`) follows nobody; a bad token is 401 (so the client refreshes); 404 for nobody', async () => {
       const me = await registerMember(server)
-      expect((await server.call('GET', `/api/users/${me.user_id}/follow-status`)).status).toBe(401)
+      const notFollowed = { followed: false, isMutual: false, buttonType: 'follow' }
+      expect((await server.call('GET', `/api/users/${me.user_id}/follow-status`)).body).toMatchObject({ code: 200, data: notFollowed })
+      for (const header of ['Bearer null', 'Bearer undefined']) {
+        const res = await server.fetch(`/api/users/${me.user_id}/follow-status`, { headers: { Authorization: header } })
+        expect(res.status).toBe(200)
+        expect(((await res.json()) as { data: unknown }).data).toEqual(notFollowed)
+      }
+      expect((await server.call('GET', `/api/users/${me.user_id}/follow-status`, { token: 'garbage.token.here' })).status).toBe(401)
       expect((await server.call('GET', '/api/users/nobody_here/follow-status', { token: me.token })).status).toBe(404)
+      expect((await server.call('GET', '/api/users/nobody_here/follow-status')).status).toBe(404)
     })
   })
 

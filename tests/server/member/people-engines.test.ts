@@ -70,8 +70,8 @@ describe(`member people calls on ${ENGINE_NAMES[testEngine()]}`, () => {
   it('verification apply and withdraw', async () => {
     const json = { type: 2, realName: '张三', idCard: '110101199001011234', occupation: '学生', reason: '测试' }
     expect((await server.call('POST', '/api/users/verification', { token: b.token, json })).status).toBe(200)
-    expect((await server.call('GET', '/api/users/verification/status', { token: b.token })).body.data).toMatchObject({ status: 0, type: 2 })
-    expect((await server.call('DELETE', '/api/users/verification/revoke', { token: b.token })).status).toBe(200)
+    expect((await server.call<unknown[]>('GET', '/api/users/verification/status', { token: b.token })).body.data).toMatchObject([{ status: 0, type: 2 }])
+    expect((await server.call('DELETE', '/api/users/verification/revoke', { token: b.token })).body).toMatchObject({ code: 200, data: [] })
   })
 
   it('account deletion keeps every counter equal to its rows', async () => {

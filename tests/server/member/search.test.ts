@@ -131,13 +131,16 @@ describe('GET /api/search/posts and the feed keyword', () => {
 })
 
 describe('GET /api/tags, /api/tags/hot and /api/categories', () => {
-  it('lists tags by use, filters by keyword, and gives the hot ones (default 10)', async () => {
+  it('lists tags by use, filters by keyword, and gives the hot ones (default 10): the same plain list of {id, name, use_count}', async () => {
     const hot = await server.call<Array<{ name: string; use_count: number }>>('GET', '/api/tags/hot?limit=1')
     expect(hot.body.data).toEqual([expect.objectContaining({ name: '学习', use_count: 2 })])
     expect((await server.call<unknown[]>('GET', '/api/tags/hot')).body.data.length).toBeLessThanOrEqual(10)
     expect((await server.call('GET', '/api/tags/hot?limit=0')).status).toBe(400)
-    const list = await server.call<{ tags: Array<{ name: string }>; pagination: { total: number } }>('GET', `/api/tags?keyword=${encodeURIComponent('考')}`)
-    expect(list.body.data.tags.map((t) => t.name)).toEqual(['考研'])
+    const list = await server.call<Array<{ id: number; name: string; use_count: number }>>('GET', `/api/tags?keyword=${encodeURIComponent('考')}`)
+    expect(list.body.data).toEqual([{ id: expect.any(Number), name: '考研', use_count: expect.any(Number) }])
+    const all = await server.call<Array<{ name: string }>>('GET', '/api/tags?limit=1')
+    expect(all.body.data).toHaveLength(1)
+    expect(Object.keys(all.body.data[0]!).sort()).toEqual(Object.keys(hot.body.data[0]!).sort())
   })
 
   it('lists categories with id, name, category_title, sortable and filterable', async () => {

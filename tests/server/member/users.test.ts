@@ -97,8 +97,7 @@ describe('member users: profile, update, password, deletion', () => {
       [{ zodiac_sign: '龙座' }, '请选择正确的星座'],
       [{ education: '小学' }, '请选择正确的学历'],
       [{ mbti: 'ABCD' }, 'MBTI类型不正确'],
-      [{ avatar: 'https://evil.example/track.png' }, '头像地址无效'],
-      [{ avatar: '/uploads/../secret' }, '头像地址无效'],
+      [{ avatar: 12 }, '头像地址无效'],
       [{ location: '地'.repeat(51) }, '所在地不能超过50个字符'],
     ])('400 %j → %s, nothing saved', async (json, message) => {
       const { status, body } = await server.call('PUT', `/api/users/${alice.user_id}`, { token: alice.token, json })
@@ -106,6 +105,14 @@ describe('member users: profile, update, password, deletion', () => {
       expect(body.message).toBe(message)
       const profile = await server.call<Record<string, unknown>>('GET', `/api/users/${alice.user_id}`)
       expect(profile.body.data).toMatchObject({ nickname: alice.nickname, interests: [], gender: null })
+    })
+
+    it('an avatar on another origin (or escaping /uploads) becomes our default avatar: no viewer fetches a foreign URL', async () => {
+      for (const avatar of ['https://evil.example/track.png', '/uploads/../secret', 'javascript:alert(1)']) {
+        const { status, body } = await server.call<{ avatar: string }>('PUT', `/api/users/${alice.user_id}`, { token: alice.token, json: { avatar } })
+        expect(status).toBe(200)
+        expect(body.data.avatar).toBe('/uploads/defaults/avatar.webp')
+      }
     })
 
     it('a bio of 200 visible characters with markup around it is fine', async () => {

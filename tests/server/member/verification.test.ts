@@ -4,11 +4,13 @@ import { startTestServer, type TestServer } from '../../support/server'
 import { dbQuery, dbRun } from '../../support/sql'
 
 interface Status {
-  id: number | null
-  status: number | null
+  id: number
+  status: number
   statusText: string
-  type: number | null
+  type: number
   admin_note: string | null
+  created_at: string
+  audit_time: string | null
   verified: number
 }
 
@@ -22,13 +24,15 @@ describe('member verification: apply, status, withdraw', () => {
   })
   afterAll(() => server?.close())
 
-  const status = async (token: string) => (await server.call<Status>('GET', '/api/users/verification/status', { token })).body.data
+  /** The member's applications, newest first; the latest is the first. */
+  const applications = async (token: string) => (await server.call<Status[]>('GET', '/api/users/verification/status', { token })).body.data
+  const status = async (token: string) => (await applications(token))[0]
   const stored = async (userId: number) =>
     (await dbQuery(server.deps.db, 'SELECT type, status, content FROM verifications WHERE user_id = ?', [userId])) as Array<{ type: number; status: number; content: string }>
 
-  it('no application: status null', async () => {
+  it('no application: an empty list', async () => {
     const m = await registerMember(server)
-    expect(await status(m.token)).toEqual({ id: null, status: null, statusText: '未申请', type: null, admin_note: null, created_at: null, audit_time: null, verified: 0 })
+    expect(await applications(m.token)).toEqual([])
   })
 
   it('a personal application is stored as a sanitised table and shows as pending; the content is not sent back', async () => {
@@ -43,7 +47,11 @@ describe('member verification: apply, status, withdraw', () => {
     expect(row!.content).toContain('<th>身份证号</th><td>110101199001011234</td>')
     expect(row!.content).toContain('&lt;script&gt;')
     expect(row!.content).not.toContain('<script>')
-    expect(await status(m.token)).toMatchObject({ status: 0, type: 2 })
+    const list = await applications(m.token)
+    expect(list).toHaveLength(1)
+    expect(Object.keys(list[0]!).sort()).toEqual(['admin_note', 'audit_time', 'created_at', 'id', 'status', 'statusText', 'type', 'verified'])
+    expect(list[0]).toMatchObject({ status: 0, statusText: '审核中', type: 2, admin_note: null, audit_time: null, verified: 0 })
+    expect(JSON.stringify(list)).not.toContain('110101')
   })
 
   it('an official application, also with the documented snake_case names', async () => {
@@ -109,10 +117,10 @@ describe('member verification: apply, status, withdraw', () => {
       await server.call('POST', '/api/users/verification', { token: m.token, json: official })
       await dbRun(server.deps.db, 'UPDATE verifications SET status = ? WHERE user_id = ?', [state, m.id])
       if (state === 1) await dbRun(server.deps.db, 'UPDATE users SET verified = 1 WHERE id = ?', [m.id])
-      const res = await server.call<Status>('DELETE', '/api/users/verification/revoke', { token: m.token })
+      const res = await server.call<Status[]>('DELETE', '/api/users/verification/revoke', { token: m.token })
       expect(res.status).toBe(200)
       expect(res.body.message).toBe('申请已撤回')
-      expect(res.body.data).toMatchObject({ status: null, verified: 0 })
+      expect(res.body.data).toEqual([])
       expect(await stored(m.id)).toEqual([])
       expect((await server.call('GET', `/api/users/${m.user_id}`)).body.data).toMatchObject({ verified: 0 })
     }

@@ -1,24 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { mediaUrl } from '../../../common/api/env'
+import type { ListReply } from '../../../../server/contract/common'
+import type { PostCard } from '../../../../server/contract/posts'
+import type { Profile } from '../../../../server/contract/users'
 import { adminApi } from '../../api/http'
-import { DEFAULT_AVATAR, asList, asText } from '../../ui/format'
+import { DEFAULT_AVATAR } from '../../ui/format'
 
 const SHOW_MS = 500
 const HIDE_MS = 200
 const WIDTH = 360
 const HEIGHT = 300
 
-type Profile = Record<string, unknown>
-
-function num(v: unknown): number {
-  const n = Number(v)
-  return Number.isFinite(n) ? n : 0
-}
-
-function firstImage(post: Profile): string {
-  return asText(post.cover_url) || asText(post.image) || asList(post.images)[0] || ''
-}
 
 function Card({ userId }: { userId: string }) {
   const profile = useQuery({
@@ -28,42 +21,42 @@ function Card({ userId }: { userId: string }) {
   })
   const posts = useQuery({
     queryKey: ['hover-user-posts', userId],
-    queryFn: async () => (await adminApi.list<Profile>(`/users/${encodeURIComponent(userId)}/posts`, { page: 1, limit: 3 })).items,
+    queryFn: async () => (await adminApi.get<ListReply<'posts', PostCard>>(`/users/${encodeURIComponent(userId)}/posts`, { page: 1, limit: 3 })).posts,
     staleTime: 60_000,
   })
   if (profile.isPending) return <div className="muted">加载中...</div>
   if (profile.isError) return <div className="muted">用户信息加载失败</div>
   const u = profile.data
-  const verified = num(u.verified)
-  const likesAndCollects = u.likes_and_collects !== undefined ? num(u.likes_and_collects) : num(u.like_count) + num(u.collect_count)
+  const verified = u.verified
   return (
     <>
       <div className="hover-head">
-        <img className="avatar" src={asText(u.avatar) ? mediaUrl(asText(u.avatar)) : DEFAULT_AVATAR} alt="" />
+        <img className="avatar" src={u.avatar ? mediaUrl(u.avatar) : DEFAULT_AVATAR} alt="" />
         <div>
           <div className="hover-name">
-            {asText(u.nickname)}
+            {u.nickname}
             {verified > 0 ? <span className="verified-badge">{verified === 1 ? '官方认证' : '个人认证'}</span> : null}
           </div>
-          <div className="muted">小石榴号：{asText(u.user_id) || userId}</div>
+          <div className="muted">小石榴号：{u.user_id}</div>
         </div>
       </div>
-      <p className="hover-bio">{asText(u.bio) || '还没有简介'}</p>
+      <p className="hover-bio">{u.bio || '还没有简介'}</p>
       <div className="hover-stats">
         <span>
-          <b>{num(u.follow_count)}</b> 关注
+          <b>{u.follow_count}</b> 关注
         </span>
         <span>
-          <b>{num(u.fans_count)}</b> 粉丝
+          <b>{u.fans_count}</b> 粉丝
         </span>
         <span>
-          <b>{likesAndCollects}</b> 获赞与收藏
+          <b>{u.likes_and_collects}</b> 获赞与收藏
         </span>
       </div>
       <div className="hover-posts">
         {(posts.data ?? []).slice(0, 3).map((p) => {
-          const img = firstImage(p)
-          return img ? <img key={asText(p.id)} src={mediaUrl(img)} alt="" /> : null
+          // The spec's card image: images[0] (a video note's cover).
+          const img = p.images[0]
+          return img ? <img key={p.id} src={mediaUrl(img)} alt="" /> : null
         })}
       </div>
     </>

@@ -1,26 +1,25 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { REASON_MAX, VERIFICATION_FORMS, VERIFICATION_STATUS_TEXT } from '../../../../server/contract/verification'
+import { REASON_MAX, VERIFICATION_FORMS, VERIFICATION_STATUS_TEXT, type VerificationApplication, type VerificationStatusReply } from '../../../../server/contract/verification'
 import { ApiError } from '../../../common/api/errors'
 import { confirmDialog } from '../../../common/components/confirm'
 import { Modal } from '../../../common/components/Modal'
 import { Spinner } from '../../../common/components/Spinner'
 import { toast } from '../../../common/components/toast'
 import { api } from '../../api/client'
-import { asRaw, num, str } from '../../api/raw'
 import './account.css'
 
 type VType = 1 | 2
 
-async function fetchStatus(): Promise<{ status: number | null; type: number | null; note: string }> {
-  const r = asRaw(await api.get<unknown>('/users/verification/status'))
-  return { status: r.status === null || r.status === undefined ? null : num(r, 'status'), type: num(r, 'type') || null, note: str(r, 'admin_note') }
+/** The latest of the member's applications (the list is newest first), or null when there is none. */
+async function fetchLatest(): Promise<VerificationApplication | null> {
+  return (await api.get<VerificationStatusReply>('/users/verification/status'))[0] ?? null
 }
 
 /** Apply for a verification badge (spec §4): type choice, the type's form, status with withdraw. */
 export function VerificationModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const qc = useQueryClient()
-  const status = useQuery({ queryKey: ['verification'], queryFn: fetchStatus, enabled: open })
+  const status = useQuery({ queryKey: ['verification'], queryFn: fetchLatest, enabled: open })
   const [type, setType] = useState<VType | null>(null)
   const [values, setValues] = useState<Record<string, string>>({})
   const [error, setError] = useState('')
@@ -63,11 +62,11 @@ export function VerificationModal({ open, onClose }: { open: boolean; onClose: (
     <Modal open={open} onClose={onClose} width={440} title="申请认证">
       {status.isLoading ? (
         <Spinner />
-      ) : s && s.status !== null ? (
+      ) : s ? (
         <div className="verify-status">
           <div className={`verify-badge s${s.status}`}>{VERIFICATION_STATUS_TEXT[s.status as 0 | 1 | 2] ?? '未知'}</div>
           <p>{s.type === 1 ? '官方认证' : '个人认证'}</p>
-          {s.note && <p className="verify-note">审核意见：{s.note}</p>}
+          {s.admin_note && <p className="verify-note">审核意见：{s.admin_note}</p>}
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => void revoke()}>
             撤回申请
           </button>

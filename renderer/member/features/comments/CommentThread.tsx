@@ -15,7 +15,7 @@ export function CommentThread({ comment, highlightId, forceExpand, ...shared }: 
   const needsFetch = comment.reply_count > comment.replies.length
   const fetched = useQuery({
     queryKey: commentKeys.replies(comment.id),
-    queryFn: () => listReplies(comment.id, comment.nickname),
+    queryFn: () => listReplies(comment.id),
     enabled: needsFetch,
     staleTime: 60_000,
   })

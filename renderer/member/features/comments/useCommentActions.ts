@@ -28,7 +28,7 @@ export function useCommentActions(postId: number) {
       patchComment(qc, postId, c.id, (x) => ({ ...x, liked: next, like_count: Math.max(0, x.like_count + (next ? 1 : -1)) }))
       try {
         const count = await setLiked(2, c.id, next)
-        if (count !== null) patchComment(qc, postId, c.id, (x) => ({ ...x, like_count: count }))
+        patchComment(qc, postId, c.id, (x) => ({ ...x, like_count: count, likeCount: count }))
       } catch {
         patchComment(qc, postId, c.id, (x) => ({ ...x, liked: c.liked, like_count: c.like_count }))
         toast.error('操作失败，请重试')
@@ -62,23 +62,15 @@ export function useCommentActions(postId: number) {
   const send = useCallback(
     async (content: string, target: ReplyTarget | null): Promise<Comment> => {
       const { comment, message } = await createComment(postId, content, target ? target.rootId : null)
-      const filled: Comment = {
-        ...comment,
-        nickname: comment.nickname !== '匿名用户' ? comment.nickname : user?.nickname ?? comment.nickname,
-        user_id: comment.user_id || user?.user_id || '',
-        user_avatar: comment.user_avatar ?? user?.avatar ?? null,
-        content: comment.content || content,
-        created_at: comment.created_at || new Date().toISOString(),
-        parent_id: target ? target.rootId : null,
-        replyTo: target ? target.comment.nickname : null,
-      }
+      // A reply is sent under the top-level comment (one level deep); it shows whom it answers.
+      const filled: Comment = { ...comment, replyTo: target ? target.comment.nickname : null }
       if (target) insertReply(qc, postId, target.rootId, filled)
       else insertComment(qc, postId, filled)
       patchPost(qc, postId, (p) => ({ comment_count: p.comment_count + 1 }))
       toast.success(message && !/^(ok|success)$/i.test(message) ? message : target ? '回复成功' : '评论成功')
       return filled
     },
-    [qc, postId, user],
+    [qc, postId],
   )
 
   return { like, remove, send }

@@ -12,7 +12,7 @@ export interface Channel {
 
 export const RECOMMEND: Channel = { id: 'recommend', label: '推荐', path: '/recommend', categoryId: null }
 
-export function channelsFrom(categories: readonly Category[] | undefined): Channel[] {
+export function channelsFrom(categories: readonly Pick<Category, 'id' | 'name' | 'category_title'>[] | undefined): Channel[] {
   return [
     RECOMMEND,
     ...(categories ?? []).map((c) => ({ id: String(c.id), label: c.name, path: `/${c.category_title}`, categoryId: c.id })),

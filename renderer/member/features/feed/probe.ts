@@ -5,6 +5,11 @@ export function coverOf(post: Post): string | null {
   return post.type === 2 ? post.cover_url ?? post.thumbnail ?? post.image : post.thumbnail ?? post.image
 }
 
+/** The cover's width / height the server knows (an image note's first image), else null. */
+function knownAspect(post: Post): number | null {
+  return post.type === 1 && post.image_width > 0 && post.image_height > 0 ? post.image_width / post.image_height : null
+}
+
 /** Width/height of an image, or null after `timeout` ms or on error. */
 export function probeAspect(src: string, timeout = 1500): Promise<number | null> {
   return new Promise((resolve) => {
@@ -35,6 +40,8 @@ export async function withAspects(posts: Post[]): Promise<Post[]> {
   return Promise.all(
     posts.map(async (p) => {
       if (p.aspect) return p
+      const known = knownAspect(p)
+      if (known) return { ...p, aspect: known }
       const src = coverOf(p)
       return src ? { ...p, aspect: await probeAspect(src) } : p
     }),

@@ -11,6 +11,8 @@ export function nextFollowState(state: FollowState): FollowState {
       return { followed: false, isMutual: false, buttonType: 'back' }
     case 'unfollow':
       return { followed: false, isMutual: false, buttonType: 'follow' }
+    case 'normal':
+      return state
   }
 }
 
@@ -24,6 +26,7 @@ export const FOLLOW_LABEL: Record<FollowButtonType, string> = {
   back: '回关',
   unfollow: '已关注',
   mutual: '互相关注',
+  normal: '',
 }
 
 /** "already followed" / "not followed" replies mean the state is already what we wanted. */

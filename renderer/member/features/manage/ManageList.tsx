@@ -6,8 +6,8 @@ import { Icon } from '../../../common/components/Icon'
 import { Img } from '../../../common/components/Img'
 import { Spinner } from '../../../common/components/Spinner'
 import { toast } from '../../../common/components/toast'
-import { htmlToText } from '../../../common/richtext/html'
-import { formatCount, formatDate, truncate } from '../../../common/utils/format'
+import { CONTENT_EXCERPT_MAX } from '../../../../server/contract/posts'
+import { formatCount, formatDate } from '../../../common/utils/format'
 import { deletePost, listCategories, listPosts } from '../../api/posts'
 import type { Post } from '../../api/types'
 import { LoginPrompt } from '../../pages/LoginPrompt'
@@ -18,6 +18,11 @@ import { useOpenNote } from '../note/useOpenNote'
 import './manage.css'
 
 const PAGE_SIZE = 10
+
+/** A card's content is the server's plain-text excerpt (≤ 100 characters): a full one was cut, so it gets "...". */
+function excerptText(excerpt: string): string {
+  return [...excerpt].length >= CONTENT_EXCERPT_MAX ? `${excerpt}...` : excerpt
+}
 
 /** Shared list of the draft box and note management (spec §2.7). */
 export function ManageList({ kind }: { kind: 'posts' | 'drafts' }) {
@@ -103,7 +108,7 @@ export function ManageList({ kind }: { kind: 'posts' | 'drafts' }) {
               <Img className="manage-thumb" src={coverOf(p)} alt="" />
               <div className="manage-main">
                 <div className="manage-title">{p.title || '无标题'}</div>
-                <div className="manage-text">{truncate(htmlToText(p.content), 100)}</div>
+                <div className="manage-text">{excerptText(p.content)}</div>
                 <div className="manage-meta">
                   <span className="manage-cat">{p.category || '未知'}</span>
                   {!drafts && (

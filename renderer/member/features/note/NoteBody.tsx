@@ -1,10 +1,10 @@
 import { RichText } from '../../../common/richtext/RichText'
 import { formatTime } from '../../../common/utils/format'
-import type { Post } from '../../api/types'
+import type { PostDetail } from '../../api/types'
 import { AppLink } from '../../../common/components/AppLink'
 
 /** Title, text, tags (open a tag search in a new window), time and location. */
-export function NoteBody({ post, onImageClick }: { post: Post; onImageClick: (src: string, all: string[]) => void }) {
+export function NoteBody({ post, onImageClick }: { post: PostDetail; onImageClick: (src: string, all: string[]) => void }) {
   return (
     <div className="note-body">
       {post.title && <h1 className="note-detail-title">{post.title}</h1>}

@@ -3,7 +3,7 @@ import { Icon } from '../../../common/components/Icon'
 import { ImageViewer } from '../../../common/components/ImageViewer'
 import { Avatar } from '../../../common/components/Img'
 import { BREAKPOINTS, useMaxWidth } from '../../../common/hooks/useMediaQuery'
-import type { Post } from '../../api/types'
+import type { PostDetail } from '../../api/types'
 import { CommentInput } from '../comments/CommentInput'
 import { CommentList } from '../comments/CommentList'
 import { useCommentActions, type ReplyTarget } from '../comments/useCommentActions'
@@ -19,7 +19,7 @@ import './note.css'
 import { AppLink } from '../../../common/components/AppLink'
 
 export interface NoteDetailProps {
-  post: Post
+  post: PostDetail
   mode: 'overlay' | 'page'
   onClose?: () => void
   targetCommentId: number | null
@@ -43,7 +43,7 @@ export function NoteDetail({ post, mode, onClose, targetCommentId, modalId }: No
   const toggleLike = useToggleLike()
   const toggleCollect = useToggleCollect()
   const { send } = useCommentActions(post.id)
-  const images = post.images.length ? post.images : post.image ? [post.image] : []
+  const images = post.images
 
   useEffect(() => setIndex(0), [post.id])
 

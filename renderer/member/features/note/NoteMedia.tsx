@@ -1,9 +1,9 @@
-import type { Post } from '../../api/types'
+import type { PostDetail } from '../../api/types'
 import { ImageSlider } from './ImageSlider'
 import { VideoPlayer } from './VideoPlayer'
 
 export interface NoteMediaProps {
-  post: Post
+  post: PostDetail
   index: number
   onIndexChange: (i: number) => void
   onOpenViewer: (i: number) => void
@@ -18,10 +18,9 @@ export function NoteMedia({ post, index, onIndexChange, onOpenViewer, compact }:
       </div>
     )
   }
-  const images = post.images.length ? post.images : post.image ? [post.image] : []
   return (
     <div className="note-media">
-      <ImageSlider images={images} index={index} onIndexChange={onIndexChange} onOpenViewer={onOpenViewer} compact={compact} />
+      <ImageSlider images={post.images} index={index} onIndexChange={onIndexChange} onOpenViewer={onOpenViewer} compact={compact} />
     </div>
   )
 }

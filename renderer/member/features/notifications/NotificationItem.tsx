@@ -53,7 +53,7 @@ export const NotificationItem = memo(function NotificationItem({ n, onOpen, onRe
         )}
       </div>
       {n.type === 6 ? (
-        <FollowButton userId={n.from_user_id} size="sm" />
+        <FollowButton userId={n.from_user_id ?? ''} size="sm" />
       ) : n.post_image ? (
         <button type="button" className="notif-thumb" onClick={() => onOpen(n)} aria-label={n.post_title || '查看笔记'}>
           <Img src={n.post_image} alt="" />

@@ -6,8 +6,7 @@ import { setDefaultToastDuration, toast } from '../../../common/components/toast
 import { textToHtml } from '../../../common/richtext/html'
 import { createComment } from '../../api/comments'
 import { setLiked } from '../../api/likes'
-import { listNotifications, markAllRead, markRead, type AppNotification, type NotificationTab } from '../../api/notifications'
-import type { Pagination } from '../../api/types'
+import { listNotifications, markAllRead, markRead, type AppNotification, type NotificationPage, type NotificationTab } from '../../api/notifications'
 import { LoginPrompt } from '../../pages/LoginPrompt'
 import { useSession } from '../../session/SessionContext'
 import { FloatingButtons } from '../explore/FloatingButtons'
@@ -24,7 +23,7 @@ const TABS: readonly { key: NotificationTab; label: string; empty: string; hint:
   { key: 'follows', label: '新增关注', empty: '暂无关注通知', hint: '有人关注你时会显示在这里' },
 ]
 
-type Page = { items: AppNotification[]; pagination: Pagination }
+type Page = NotificationPage
 
 /** Notification centre (spec §2.9): four lazily loaded, cached tabs with unread dots and infinite scroll. */
 export function NotificationPage() {
@@ -42,13 +41,13 @@ export function NotificationPage() {
       try {
         return await listNotifications(tab, pageParam)
       } catch {
-        return { items: [], pagination: { page: pageParam, limit: 20, total: 0, pages: 0 } }
+        return { notifications: [], pagination: { page: pageParam, limit: 20, total: 0, pages: 0 } }
       }
     },
     getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
     staleTime: 60_000,
   })
-  const items = useMemo(() => q.data?.pages.flatMap((p) => p.items) ?? [], [q.data])
+  const items = useMemo(() => q.data?.pages.flatMap((p) => p.notifications) ?? [], [q.data])
 
   useEffect(() => {
     document.title = '通知 - 石榴'
@@ -60,13 +59,13 @@ export function NotificationPage() {
 
   const patch = useCallback(
     (id: number, change: Partial<AppNotification>) =>
-      qc.setQueriesData<InfiniteData<Page>>({ queryKey: ['notifications'] }, (d) => (d ? { ...d, pages: d.pages.map((p) => ({ ...p, items: p.items.map((n) => (n.id === id ? { ...n, ...change } : n)) })) } : d)),
+      qc.setQueriesData<InfiniteData<Page>>({ queryKey: ['notifications'] }, (d) => (d ? { ...d, pages: d.pages.map((p) => ({ ...p, notifications: p.notifications.map((n) => (n.id === id ? { ...n, ...change } : n)) })) } : d)),
     [qc],
   )
 
   const onRead = useCallback(
     (n: AppNotification) => {
-      patch(n.id, { is_read: true })
+      patch(n.id, { is_read: 1 })
       markRead(n.id)
         .then(() => qc.invalidateQueries({ queryKey: ['unread'] }))
         .catch(() => undefined)
@@ -74,10 +73,10 @@ export function NotificationPage() {
     [patch, qc],
   )
 
-  const onOpen = useCallback((n: AppNotification) => n.target_id && openNote(n.target_id, n.comment_id ?? undefined), [openNote])
+  const onOpen = useCallback((n: AppNotification) => n.target_id !== null && openNote(n.target_id, n.comment_id ?? undefined), [openNote])
 
   const onReply = useCallback(async (n: AppNotification, text: string) => {
-    if (!text.trim()) return false
+    if (!text.trim() || n.target_id === null) return false
     try {
       await createComment(n.target_id, textToHtml(text.trim()), n.comment_id)
       toast.success('回复成功')
@@ -101,7 +100,7 @@ export function NotificationPage() {
   const readAll = async () => {
     try {
       await markAllRead()
-      qc.setQueriesData<InfiniteData<Page>>({ queryKey: ['notifications'] }, (d) => (d ? { ...d, pages: d.pages.map((p) => ({ ...p, items: p.items.map((n) => ({ ...n, is_read: true })) })) } : d))
+      qc.setQueriesData<InfiniteData<Page>>({ queryKey: ['notifications'] }, (d) => (d ? { ...d, pages: d.pages.map((p) => ({ ...p, notifications: p.notifications.map((n) => ({ ...n, is_read: 1 })) })) } : d))
       await qc.invalidateQueries({ queryKey: ['unread'] })
       toast.success('已将所有通知标记为已读')
     } catch {

@@ -20,9 +20,9 @@ export function ProfileEditor({ profile, onClose }: { profile: UserProfile; onCl
     bio: profile.bio,
     gender: profile.gender || '暂不设置',
     zodiac_sign: profile.zodiac_sign || '暂不设置',
-    mbti: profile.mbti,
+    mbti: profile.mbti ?? '',
     education: profile.education || '暂不设置',
-    major: profile.major,
+    major: profile.major ?? '',
     location: profile.location,
   })
   const [interests, setInterests] = useState<string[]>(profile.interests)
@@ -55,7 +55,7 @@ export function ProfileEditor({ profile, onClose }: { profile: UserProfile; onCl
         setSaving('save')
       }
       const clean = (v: string) => (v === '暂不设置' ? '' : v)
-      await updateProfile(profile.user_id, {
+      const updated = await updateProfile(profile.user_id, {
         ...(avatarUrl ? { avatar: avatarUrl } : {}),
         nickname: f.nickname.trim(),
         bio: f.bio.trim(),
@@ -68,10 +68,7 @@ export function ProfileEditor({ profile, onClose }: { profile: UserProfile; onCl
         location: f.location.trim(),
       })
       toast.success('资料更新成功')
-      if (user) {
-        const next = { ...user, nickname: f.nickname.trim(), bio: f.bio.trim(), avatar: avatarUrl ?? user.avatar }
-        updateUser(next)
-      }
+      if (user) updateUser(updated)
       void qc.invalidateQueries({ queryKey: ['profile', profile.user_id] })
       setTimeout(onClose, 100)
     } catch (err) {

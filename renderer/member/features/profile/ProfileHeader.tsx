@@ -10,7 +10,7 @@ import { FollowButton } from '../interactions/FollowButton'
 export function personalityChips(p: UserProfile, extra: readonly string[] = []): string[] {
   const gender = p.gender === 'male' ? '男' : p.gender === 'female' ? '女' : p.gender
   const chips = [gender, p.zodiac_sign, p.mbti, p.education, p.major, ...p.interests, ...extra]
-  return [...new Set(chips.filter((c) => c && c !== '暂不设置'))]
+  return [...new Set(chips.filter((c): c is string => Boolean(c) && c !== '暂不设置'))]
 }
 
 /** Avatar, names, badges, bio, personality chips and counts; edit button for oneself, follow button for others. */

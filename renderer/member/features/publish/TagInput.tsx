@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { Icon } from '../../../common/components/Icon'
 import { toast } from '../../../common/components/toast'
+import type { TagItem } from '../../../../server/contract/search'
 import { api } from '../../api/client'
-import { arr, asRaw, str } from '../../api/raw'
 import { addTag, PUBLISH_LIMITS, suggestTags } from './publishRules'
 
-async function fetchTagNames(path: string, limit?: number): Promise<string[]> {
-  const d = await api.get<unknown>(path, limit ? { limit } : undefined)
-  const list = Array.isArray(d) ? d : arr(asRaw(d).tags)
-  return list.map((t) => (typeof t === 'string' ? t : str(asRaw(t), 'name'))).filter(Boolean)
+/** GET /tags and GET /tags/hot reply the same list of tags. */
+async function fetchTagNames(path: '/tags' | '/tags/hot', limit?: number): Promise<string[]> {
+  return (await api.get<TagItem[]>(path, limit ? { limit } : undefined)).map((t) => t.name)
 }
 
 /** Tag input: Enter or comma adds, max 10 tags of 8 characters, suggestions and hot tags. */

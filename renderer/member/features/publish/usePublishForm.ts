@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { htmlToText, textToHtml } from '../../../common/richtext/html'
 import { decodeMentions, encodeMentions } from '../../../common/richtext/mentions'
-import type { Category, Post } from '../../api/types'
+import type { Category, PostDetail } from '../../api/types'
 import type { PostInput } from '../../api/posts'
 import { serverImageItem, type ImageItem } from './ImageUploader'
 import type { PublishDraft } from './publishRules'
@@ -46,7 +46,7 @@ export function draftFacts(f: PublishFormState): PublishDraft {
 }
 
 /** A loaded draft → form state (category matched by name when the id is missing). */
-export function formFromPost(post: Post, categories: readonly Category[]): PublishFormState {
+export function formFromPost(post: PostDetail, categories: readonly Category[]): PublishFormState {
   const { text, picked } = decodeMentions(htmlToText(post.content))
   const categoryId = post.category_id ?? categories.find((c) => c.name === post.category)?.id ?? null
   const video: VideoItem | null =
@@ -54,7 +54,7 @@ export function formFromPost(post: Post, categories: readonly Category[]): Publi
       ? { file: null, name: '已上传的视频', size: 0, preview: post.video_url, cover: null, coverPreview: null, url: post.video_url, coverUrl: post.cover_url, progress: 100, status: 'uploaded' }
       : null
   return {
-    type: post.type,
+    type: post.type === 2 ? 2 : 1,
     title: post.title,
     content: text,
     mentions: picked,

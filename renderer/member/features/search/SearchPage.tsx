@@ -32,7 +32,7 @@ export function SearchPage() {
   const tag = (params.get('tag') ?? '').trim()
   const tab = TABS.find((t) => t.key === tabParam) ?? TABS[0]!
   const [refreshing, setRefreshing] = useState(false)
-  // Feed cards carry no tags, so the tag filter is always applied by the server (it accepts keyword and tag together).
+  // The tag filter is applied by the server (it takes keyword and tag together), so paging and totals stay exact.
   const serverTag = tag
   const enabled = Boolean(keyword || tag)
   const key = ['posts', 'search', tab.type, keyword, serverTag] as const

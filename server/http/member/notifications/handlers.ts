@@ -6,7 +6,8 @@ import { NOTIFICATION_MESSAGES, type NotificationListQuery } from '../../../cont
 import { Notification } from '../../../db/entities'
 import type { AppDeps } from '../../../deps'
 import { presentNotification } from '../../../presenters/notification'
-import { ok, pagination } from '../../envelope'
+import { listPage, pagination } from '../../../presenters/list'
+import { ok } from '../../envelope'
 import { NotFound } from '../../errors'
 import { validated } from '../../middlewares/validate'
 import { notificationPage, unreadCounts, type NotificationKind } from './queries'
@@ -17,7 +18,7 @@ export function listHandler(kind: NotificationKind) {
   return async (ctx: Context, deps: AppDeps): Promise<void> => {
     const { page, limit } = validated<NotificationListQuery>(ctx).query
     const { rows, total } = await notificationPage(deps, currentUser(ctx).id, kind, page, limit)
-    ok(ctx, { notifications: rows.map(presentNotification), pagination: pagination(page, limit, total) })
+    ok(ctx, listPage('notifications', rows.map(presentNotification), pagination(page, limit, total)))
   }
 }
 

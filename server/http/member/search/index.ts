@@ -5,10 +5,10 @@ import { searchPostsQuery, searchQuery, type SearchPostsQuery, type SearchQuery 
 import { readerFor } from '../../../db/reader'
 import { kindOf } from '../../../db/sql'
 import type { AppDeps } from '../../../deps'
-import { pagination } from '../../envelope'
 import { ok } from '../../envelope'
 import { validate, validated } from '../../middlewares/validate'
 import { publicCache } from '../../middlewares/public-cache'
+import { listPage, pagination } from '../../../presenters/list'
 import { runSearch, searchNotes } from '../../../search/run'
 
 /** GET /search (tabs all / posts / videos / users, keyword and/or tag) and GET /search/posts (member §7). */
@@ -21,6 +21,6 @@ export function registerSearchRoutes(router: Router, deps: AppDeps): void {
   router.get('/search/posts', publicCache(), maybe, validate({ query: searchPostsQuery }), async (ctx: Context) => {
     const { query } = validated<SearchPostsQuery>(ctx)
     const found = await searchNotes(readerFor(deps.db), kindOf(deps.db), { keyword: query.keyword, type: null }, query.page, query.limit, viewer(ctx)?.id ?? null)
-    ok(ctx, { posts: found.cards, pagination: pagination(query.page, query.limit, found.total), tagStats: found.stats })
+    ok(ctx, { ...listPage('posts', found.cards, pagination(query.page, query.limit, found.total)), tagStats: found.stats })
   })
 }

@@ -1,11 +1,12 @@
 import type { Context } from 'koa'
 import { currentUser, viewer } from '../../../auth/middleware'
-import { USER_MESSAGES, type UserListQuery, type UserParams, type UserSearchQuery } from '../../../contract/users'
+import { FOLLOW_LIST_KEYS, USER_MESSAGES, type UserListQuery, type UserParams, type UserSearchQuery } from '../../../contract/users'
 import type { AppDeps } from '../../../deps'
 import { findByDisplayId } from '../../../domain/accounts'
 import * as follows from '../../../domain/follows'
 import { followState, presentFollowEntry, presentUserCard } from '../../../presenters/user'
-import { ok, pagination } from '../../envelope'
+import { listPage, pagination } from '../../../presenters/list'
+import { ok } from '../../envelope'
 import { Invalid, NotFound } from '../../errors'
 import { validated } from '../../middlewares/validate'
 import { followList, searchUsers, type FollowListKind } from './queries'
@@ -38,26 +39,26 @@ export async function unfollow(ctx: Context, deps: AppDeps): Promise<void> {
   ok(ctx, followState(false, rel?.theyFollow ?? false), '取消关注成功')
 }
 
+/** A visitor follows nobody: `followed: false` (M §8 treats a failed lookup as not followed anyway). */
 export async function followStatus(ctx: Context, deps: AppDeps): Promise<void> {
-  const me = currentUser(ctx)
   const target = await targetOf(ctx, deps)
+  const me = viewer(ctx)
+  if (!me) return ok(ctx, followState(false, false))
   const [rel] = (await follows.relations(deps, me.id, [target.id])).values()
   ok(ctx, followState(rel?.iFollow ?? false, rel?.theyFollow ?? false, target.id === me.id))
 }
-
-const LIST_KEYS: Record<FollowListKind, string> = { following: 'following', followers: 'followers', mutual: 'mutualFollows' }
 
 export function followListHandler(kind: FollowListKind) {
   return async (ctx: Context, deps: AppDeps): Promise<void> => {
     const { page, limit } = validated<UserListQuery>(ctx).query
     const owner = await targetOf(ctx, deps)
     const { rows, total } = await followList(deps, kind, owner.id, viewer(ctx)?.id ?? null, page, limit)
-    ok(ctx, { [LIST_KEYS[kind]]: rows.map((r) => presentFollowEntry(r.row, r.state)), pagination: pagination(page, limit, total) })
+    ok(ctx, listPage(FOLLOW_LIST_KEYS[kind], rows.map((r) => presentFollowEntry(r.row, r.state)), pagination(page, limit, total)))
   }
 }
 
 export async function search(ctx: Context, deps: AppDeps): Promise<void> {
   const { keyword, page, limit } = validated<UserSearchQuery>(ctx).query
   const { rows, total } = await searchUsers(deps, keyword, viewer(ctx)?.id ?? null, page, limit)
-  ok(ctx, { users: rows.map((r) => presentUserCard(r.row, r.state)), pagination: pagination(page, limit, total) })
+  ok(ctx, listPage('users', rows.map((r) => presentUserCard(r.row, r.state)), pagination(page, limit, total)))
 }

@@ -1,5 +1,5 @@
 import type Router from '@koa/router'
-import { optionalUser, requireUser } from '../../../auth/middleware'
+import { optionalUser, requireUser, userOrVisitor } from '../../../auth/middleware'
 import { postListQuery } from '../../../contract/posts'
 import { passwordChangeBody, profileUpdateBody, userListQuery, userParams, userSearchQuery } from '../../../contract/users'
 import type { AppDeps } from '../../../deps'
@@ -27,7 +27,7 @@ export function registerUserRoutes(router: Router, deps: AppDeps): void {
   router.delete('/users/:id', auth, writes, params, (ctx) => deleteAccount(ctx, deps))
   router.post('/users/:id/follow', auth, writes, params, (ctx) => follow(ctx, deps))
   router.delete('/users/:id/follow', auth, writes, params, (ctx) => unfollow(ctx, deps))
-  router.get('/users/:id/follow-status', auth, params, (ctx) => followStatus(ctx, deps))
+  router.get('/users/:id/follow-status', userOrVisitor(deps), params, (ctx) => followStatus(ctx, deps))
   const list = validate({ params: userParams, query: userListQuery })
   router.get('/users/:id/following', maybe, list, (ctx) => followListHandler('following')(ctx, deps))
   router.get('/users/:id/followers', maybe, list, (ctx) => followListHandler('followers')(ctx, deps))

@@ -7,7 +7,8 @@ import type { AppDeps } from '../../../deps'
 import { findByDisplayId } from '../../../domain/accounts'
 import { listFeed } from '../../../domain/feed'
 import { loadPostCards } from '../../../presenters/post'
-import { ok, pagination } from '../../envelope'
+import { listPage, pagination } from '../../../presenters/list'
+import { ok } from '../../envelope'
 import { Forbidden, NotFound, Unauthorized } from '../../errors'
 import { validated } from '../../middlewares/validate'
 import { notePage, type NoteListKind } from './queries'
@@ -25,8 +26,8 @@ export function noteListHandler(kind: NoteListKind) {
     if (!owner) throw NotFound(USER_MESSAGES.notFound)
     if (kind === 'likes' && owner.id !== me?.id) throw Forbidden('只能查看自己点赞的笔记')
     const { rows, total } = await notePage(deps, kind, owner.id, page, limit)
-    const cards = await loadPostCards(readerFor(deps.db), rows, me?.id ?? null)
-    ok(ctx, { [kind === 'collections' ? 'collections' : 'posts']: cards, pagination: pagination(page, limit, total) })
+    const cards = await loadPostCards(readerFor(deps.db), deps.config.database.kind, rows, me?.id ?? null)
+    ok(ctx, listPage(kind === 'collections' ? 'collections' : 'posts', cards, pagination(page, limit, total)))
   }
 }
 

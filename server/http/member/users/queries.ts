@@ -1,4 +1,4 @@
-import { isDisplayIdShape } from '../../../contract/users'
+import { isDisplayIdShape, type FollowListKind } from '../../../contract/users'
 import { readerFor, toNum } from '../../../db/reader'
 import type { AppDeps } from '../../../deps'
 import { relations } from '../../../domain/follows'
@@ -32,7 +32,7 @@ export async function profileByDisplayId(deps: AppDeps, userId: string): Promise
   return { ...row, id: toNum(row.id), interests: parseInterests(row.interests) }
 }
 
-export type FollowListKind = 'following' | 'followers' | 'mutual'
+export type { FollowListKind }
 
 const ENTRY_COLUMNS =
   'u.id AS id, u.user_id AS user_id, u.nickname AS nickname, u.avatar AS avatar, u.bio AS bio, u.location AS location, u.verified AS verified, u.follow_count AS follow_count, u.fans_count AS fans_count, u.post_count AS post_count'

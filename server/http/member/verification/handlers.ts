@@ -1,6 +1,6 @@
 import type { Context } from 'koa'
 import { currentUser } from '../../../auth/middleware'
-import { VERIFICATION_MESSAGES, type VerificationApplyBody } from '../../../contract/verification'
+import { VERIFICATION_MESSAGES, type VerificationApplyBody, type VerificationStatusReply } from '../../../contract/verification'
 import { User } from '../../../db/entities'
 import type { AppDeps } from '../../../deps'
 import * as verifications from '../../../domain/verifications'
@@ -21,13 +21,19 @@ export async function apply(ctx: Context, deps: AppDeps): Promise<void> {
   ok(ctx, presentVerification(application, await badgeOf(deps, me.id)), VERIFICATION_MESSAGES.submitted)
 }
 
-export async function status(ctx: Context, deps: AppDeps): Promise<void> {
-  const me = currentUser(ctx)
-  ok(ctx, presentVerification(await verifications.latestApplication(deps, me.id), await badgeOf(deps, me.id)))
+/** The member's applications as a list, newest first (the latest one first, with today's fields). */
+async function applications(deps: AppDeps, userId: number): Promise<VerificationStatusReply> {
+  const [list, badge] = await Promise.all([verifications.applicationsOf(deps, userId), badgeOf(deps, userId)])
+  return list.map((v) => presentVerification(v, badge))
 }
 
+export async function status(ctx: Context, deps: AppDeps): Promise<void> {
+  ok(ctx, await applications(deps, currentUser(ctx).id))
+}
+
+/** Withdraw; the reply is the list as it is afterwards. */
 export async function revoke(ctx: Context, deps: AppDeps): Promise<void> {
   const me = currentUser(ctx)
   await verifications.revoke(deps, me.id)
-  ok(ctx, presentVerification(null, await badgeOf(deps, me.id)), VERIFICATION_MESSAGES.revoked)
+  ok(ctx, await applications(deps, me.id), VERIFICATION_MESSAGES.revoked)
 }
