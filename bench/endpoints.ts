@@ -1,19 +1,23 @@
 /**
- * npm run bench (no option): load-test the built server on a large embedded-SQLite dataset, one endpoint at a time.
+ * npm run bench (no option): load-test the built server on a large dataset, one endpoint at a time, on one or
+ * several database engines (bench/engines.ts: --engines sqlite,postgres,mysql, or DATABASE_URL).
  *
  * Seeds (or reuses) BENCH_DATA_DIR (default .bench-data) with 10,000 users, 100,000 notes, 300,000 comments and
- * 1,000,000 likes, starts dist/server/main.js on 127.0.0.1 with the rate limits raised (so it measures speed, not
- * the limiter), then drives each scenario for BENCH_SECONDS (10) at BENCH_CONNECTIONS (32) with autocannon and prints
- * requests per second and p50 / p99 latency, next to GET /api/health as the ceiling of the same run.
+ * 1,000,000 likes (BENCH_SCALE=small: a fifth of that, in .bench-data-small), copies it to each other engine,
+ * starts dist/server/main.js on 127.0.0.1 with the rate limits raised (so it measures speed, not the limiter),
+ * then drives each scenario for BENCH_SECONDS (10) at BENCH_CONNECTIONS (32) with autocannon and prints requests
+ * per second and p50 / p99 latency, next to GET /api/health as the ceiling of the same run; engines side by side.
  */
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { databaseEnv, ENGINE_LABELS, type BenchEngine, type EngineChoice } from './engines'
 import { buildServer, ensureSeeded, SEED_PASSWORD, startServer } from './server'
 
-const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? '.bench-data')
+const SMALL = process.env.BENCH_SCALE === 'small'
+const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? (SMALL ? '.bench-data-small' : '.bench-data'))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
-const SCALE = { users: 10_000, notes: 100_000, comments: 300_000, likes: 1_000_000 }
+const SCALE = SMALL ? { users: 2_000, notes: 20_000, comments: 60_000, likes: 200_000 } : { users: 10_000, notes: 100_000, comments: 300_000, likes: 1_000_000 }
 
 interface Scenario {
   name: string
@@ -85,24 +89,42 @@ async function measure(url: string, s: Scenario): Promise<Row> {
   return { name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors }
 }
 
-export async function runEndpoints(): Promise<void> {
-  buildServer()
-  ensureSeeded(DATA_DIR, SCALE)
-  const server = await startServer(DATA_DIR)
+async function runOn(engine: BenchEngine, choice: EngineChoice): Promise<Row[]> {
+  const env = await databaseEnv(engine, choice, path.join(DATA_DIR, 'shiliu.sqlite'), SCALE.notes)
+  const server = await startServer(DATA_DIR, env)
   const { url } = server
+  console.log(`\n=== ${ENGINE_LABELS[engine]} ===`)
   try {
     const list = await scenarios(url)
     const rows: Row[] = []
     for (const s of list) {
-      // A short warm-up fills caches and SQLite's page cache, as a running server would have them.
+      // A short warm-up fills caches and the database's page cache, as a running server would have them.
       await autocannon({ url: url + s.path, method: s.method ?? 'GET', connections: 4, duration: 1, headers: headersOf(s), body: s.body ? JSON.stringify(s.body) : undefined })
       const row = await measure(url, s)
       rows.push(row)
       console.log(`${row.name.padEnd(40)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms${row.non2xx || row.errors ? `   non-2xx ${row.non2xx} errors ${row.errors}` : ''}`)
     }
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, ${SCALE.notes} notes / ${SCALE.users} users / ${SCALE.comments} comments / ${SCALE.likes} likes, embedded SQLite`)
-    console.table(rows.map((r) => ({ scenario: r.name, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx': r.non2xx })))
+    return rows
   } finally {
     await server.stop()
   }
+}
+
+export async function runEndpoints(choice: EngineChoice = { engines: ['sqlite'], url: null }): Promise<void> {
+  buildServer()
+  ensureSeeded(DATA_DIR, SCALE)
+  const results = new Map<BenchEngine, Row[]>()
+  for (const engine of choice.engines) results.set(engine, await runOn(engine, choice))
+  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, ${SCALE.notes} notes / ${SCALE.users} users / ${SCALE.comments} comments / ${SCALE.likes} likes`)
+  const names = [...results.values()][0]!.map((r) => r.name)
+  console.table(
+    names.map((name, i) => {
+      const line: Record<string, string | number> = { scenario: name }
+      for (const [engine, rows] of results) {
+        const r = rows[i]!
+        line[ENGINE_LABELS[engine]] = `${Math.round(r.rps)} req/s, p50 ${r.p50} / p99 ${r.p99} ms${r.non2xx || r.errors ? `, ${r.non2xx + r.errors} failed` : ''}`
+      }
+      return line
+    }),
+  )
 }

@@ -7,13 +7,15 @@
  *   80 % reads       feed pages 1-5, note detail, a note's comments, a profile
  *   15 % reactions   like / unlike, collect / uncollect, comment
  *    5 % publishing  a new note with one of the dataset's images
- * and prints throughput and p50 / p99 latency per request kind, for reads, writes and in total.
+ * and prints throughput and p50 / p99 latency per request kind, for reads, writes and in total; with --engines,
+ * once per database engine, each from the same fresh copy (bench/engines.ts).
  */
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import sqlite3 from 'sqlite3'
+import { databaseEnv, ENGINE_LABELS, type BenchEngine, type EngineChoice } from './engines'
 import { buildServer, ensureSeeded, SEED_PASSWORD, startServer, type BenchServer } from './server'
 
 const ROOT = path.resolve(process.env.BENCH_MIXED_DIR ?? '.bench-data/mixed')
@@ -232,12 +234,23 @@ function report(samples: Samples, seconds: number, serverCpu: number, benchCpu: 
   console.log(`CPU over the measured window: server ${((serverCpu / seconds) * 100).toFixed(0)} %, bench client ${((benchCpu / seconds) * 100).toFixed(0)} % (of one core; the machine has 2)`)
 }
 
-export async function runMixed(): Promise<void> {
+/** Each engine (bench/engines.ts) in turn, from the same fresh copy of the dataset. */
+export async function runMixed(choice: EngineChoice = { engines: ['sqlite'], url: null }): Promise<void> {
   buildServer()
   ensureSeeded(SEED_DIR, SCALE)
+  try {
+    for (const engine of choice.engines) await runMixedOn(engine, choice)
+  } finally {
+    agent.destroy()
+  }
+}
+
+async function runMixedOn(engine: BenchEngine, choice: EngineChoice): Promise<void> {
   freshRunDir()
   const data = await readDataset(path.join(RUN_DIR, 'shiliu.sqlite'))
-  const server: BenchServer = await startServer(RUN_DIR)
+  const env = await databaseEnv(engine, choice, path.join(RUN_DIR, 'shiliu.sqlite'), SCALE.notes, { fresh: true, name: 'shiliu_bench_mixed' })
+  console.log(`\n=== ${ENGINE_LABELS[engine]} ===`)
+  const server: BenchServer = await startServer(RUN_DIR, env)
   try {
     const base = new URL(server.url)
     const t0 = Date.now()
@@ -263,10 +276,9 @@ export async function runMixed(): Promise<void> {
     clearTimeout(cpuTimer)
     const benchCpu = process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 - cpuAtStart[1]
     const serverCpu = cpuSeconds(server.child.pid!) - cpuAtStart[0]
-    console.log(`\n${MEMBERS} members, no think time, ${SECONDS} s measured; ${SCALE.users} users / ${SCALE.notes} notes / ${SCALE.comments} comments / ${SCALE.likes} likes, embedded SQLite`)
+    console.log(`\n${MEMBERS} members, no think time, ${SECONDS} s measured; ${SCALE.users} users / ${SCALE.notes} notes / ${SCALE.comments} comments / ${SCALE.likes} likes, ${ENGINE_LABELS[engine]}`)
     report(samples, SECONDS, serverCpu, benchCpu)
   } finally {
-    agent.destroy()
     const code = await server.stop()
     console.log(`server stopped (exit ${code})`)
   }

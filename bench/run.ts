@@ -1,20 +1,30 @@
 /**
- * npm run bench [-- --mixed | --crash]
+ * npm run bench [-- --mixed | --crash] [--engines sqlite,postgres,mysql | all]
  *   (no option)  one endpoint at a time on a large dataset (bench/endpoints.ts)
  *   --mixed      200 signed-in members at once, 80 % reads / 15 % reactions / 5 % publishing (bench/mixed.ts)
  *   --crash      kill -9 under write load, many rounds; counts acknowledged writes lost (bench/crash.ts)
+ *   --engines    the database engines to measure, side by side (bench/engines.ts; default SQLite, or DATABASE_URL's)
  */
 import { runCrash } from './crash'
 import { runEndpoints } from './endpoints'
+import { chooseEngines, withoutEngineArgs, type EngineChoice } from './engines'
 import { runMixed } from './mixed'
 
-const args = process.argv.slice(2)
+const usage = 'Usage: npm run bench [-- --mixed | --crash] [--engines sqlite,postgres,mysql | all]'
+let choice: EngineChoice
+try {
+  choice = chooseEngines(process.argv.slice(2))
+} catch (err) {
+  console.error(`${(err as Error).message}\n${usage}`)
+  process.exit(2)
+}
+const args = withoutEngineArgs(process.argv.slice(2))
 const known = new Set(['--mixed', '--crash'])
 const unknown = args.filter((a) => !known.has(a))
 if (unknown.length || args.length > 1) {
-  console.error(`Unknown option ${unknown.join(' ') || args.join(' ')}. Usage: npm run bench [-- --mixed | --crash]`)
+  console.error(`Unknown option ${unknown.join(' ') || args.join(' ')}. ${usage}`)
   process.exit(2)
 }
-if (args.includes('--mixed')) await runMixed()
+if (args.includes('--mixed')) await runMixed(choice)
 else if (args.includes('--crash')) await runCrash()
-else await runEndpoints()
+else await runEndpoints(choice)

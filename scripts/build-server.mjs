@@ -5,7 +5,13 @@ import { build } from 'esbuild'
 const { version } = JSON.parse(readFileSync('package.json', 'utf8'))
 
 await build({
-  entryPoints: { main: 'server/cli/serve.ts', seed: 'server/cli/seed.ts', 'admin-create': 'server/cli/admin-create.ts' },
+  entryPoints: {
+    main: 'server/cli/serve.ts',
+    seed: 'server/cli/seed.ts',
+    'admin-create': 'server/cli/admin-create.ts',
+    recount: 'server/cli/recount.ts',
+    'db-copy': 'server/cli/db-copy.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

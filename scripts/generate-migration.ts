@@ -65,7 +65,8 @@ for (const kind of engines) {
     downQueries = rows.filter((r) => r.type === 'table').reverse().map((r) => `DROP TABLE "${r.name}"`)
   }
   await ds.destroy()
-  const className = `${name}${timestamp}${kind[0]!.toUpperCase()}${kind.slice(1)}`
+  // TypeORM orders migrations by the last 13 characters of the name: the timestamp must end it.
+  const className = `${kind[0]!.toUpperCase()}${kind.slice(1)}${name}${timestamp}`
   const up = upQueries.map((q) => `    await q.query(${quote(q)})`).join('\n')
   const down = downQueries.map((q) => `    await q.query(${quote(q)})`).join('\n')
   const file = path.join('server/db/migrations', kind, `${timestamp}-${name}.ts`)

@@ -1,6 +1,14 @@
-// npm test: every test: unit and API integration (vitest), then the browser tests (Playwright + Chromium).
+// npm test: every test: unit and API integration (vitest) on SQLite, the server suite again on PostgreSQL and
+// MariaDB/MySQL, then the browser tests (Playwright + Chromium). One summary line per engine at the end.
+//
+//   SHILIU_TEST_ENGINES=sqlite,postgres   run only these engines' server passes (default: all three)
+//   SHILIU_REQUIRE_ENGINES=1              an engine that does not answer is a failure, not a skip (CI sets it)
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import mysql from 'mysql2/promise'
+import pg from 'pg'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 if (!existsSync(chromium)) {
@@ -12,19 +20,117 @@ if (!existsSync(chromium)) {
   process.exit(1)
 }
 
-function run(label, command, args) {
+const ENGINES = {
+  sqlite: { name: 'SQLite' },
+  postgres: { name: 'PostgreSQL', url: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
+  mysql: { name: 'MariaDB/MySQL', url: process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test' },
+}
+const wanted = (process.env.SHILIU_TEST_ENGINES ?? 'sqlite,postgres,mysql').split(',').map((e) => e.trim()).filter(Boolean)
+const requireEngines = ['1', 'true'].includes(process.env.SHILIU_REQUIRE_ENGINES ?? '')
+const started = Date.now()
+
+function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`)
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } })
-  if (result.status !== 0) {
+  const t0 = Date.now()
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium, ...env } })
+  console.log(`(${label}: ${((Date.now() - t0) / 1000).toFixed(0)} s)`)
+  return result.status === 0
+}
+
+function mustRun(label, command, args) {
+  if (!run(label, command, args)) {
     console.error(`\n${label} failed.`)
-    process.exit(result.status ?? 1)
+    process.exit(1)
   }
 }
 
-run('build', 'npm', ['run', 'build', '--silent'])
-run('typecheck', 'npm', ['run', 'typecheck', '--silent'])
-run('lint', 'npm', ['run', 'lint', '--silent'])
-run('unit and API tests (vitest)', 'npx', ['vitest', 'run'])
-run('browser tests (playwright)', 'npx', ['playwright', 'test'])
-run('desktop package dry run (electron-builder --dir, stub Electron)', 'node', ['scripts/package-check.mjs'])
-console.log('\nAll test suites passed.')
+/** null when the engine's server answers, else why not. */
+async function probe(engine) {
+  const url = ENGINES[engine].url
+  try {
+    if (engine === 'postgres') {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 })
+      await client.connect()
+      await client.end()
+    } else {
+      const u = new URL(url)
+      const conn = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password), connectTimeout: 3000 })
+      await conn.end()
+    }
+    return null
+  } catch (err) {
+    return `${ENGINES[engine].name} does not answer at ${url}: ${err.message || err}`
+  }
+}
+
+/** Pass / fail / skip counts of the server test files in a vitest JSON report. */
+function serverCounts(reportFile) {
+  const counts = { passed: 0, failed: 0, skipped: 0 }
+  if (!existsSync(reportFile)) return null
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'))
+  for (const file of report.testResults) {
+    if (!path.relative(process.cwd(), file.name).startsWith(path.join('tests', 'server'))) continue
+    for (const t of file.assertionResults) {
+      if (t.status === 'passed') counts.passed++
+      else if (t.status === 'failed') counts.failed++
+      else counts.skipped++
+    }
+    // A file that failed to load has no test results but counts as a failure.
+    if (file.status === 'failed' && file.assertionResults.length === 0) counts.failed++
+  }
+  return counts
+}
+
+mustRun('build', 'npm', ['run', 'build', '--silent'])
+mustRun('typecheck', 'npm', ['run', 'typecheck', '--silent'])
+mustRun('lint', 'npm', ['run', 'lint', '--silent'])
+
+const reports = mkdtempSync(path.join(os.tmpdir(), 'shiliu-test-reports-'))
+const summary = []
+const timings = []
+const totals = { passed: 0, failed: 0, skipped: 0 }
+let failed = false
+for (const engine of Object.keys(ENGINES)) {
+  if (!wanted.includes(engine)) {
+    summary.push(`${engine}: not selected (SHILIU_TEST_ENGINES=${wanted.join(',')})`)
+    continue
+  }
+  if (engine !== 'sqlite') {
+    const problem = await probe(engine)
+    if (problem) {
+      const line = `SKIPPED: ${engine} (${problem})`
+      console.warn(`\n${'!'.repeat(100)}\n${line}\n${'!'.repeat(100)}`)
+      summary.push(line)
+      if (requireEngines) failed = true
+      continue
+    }
+  }
+  const report = path.join(reports, `${engine}.json`)
+  // SQLite runs every vitest test (unit, renderer, electron, server); the other engines the server suite.
+  const files = engine === 'sqlite' ? [] : ['tests/server']
+  const t0 = Date.now()
+  const ok = run(`vitest on ${ENGINES[engine].name}`, 'npx', ['vitest', 'run', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { SHILIU_TEST_ENGINE: engine })
+  const c = serverCounts(report)
+  const seconds = ((Date.now() - t0) / 1000).toFixed(0)
+  timings.push(`${ENGINES[engine].name}: ${seconds} s${engine === 'sqlite' ? ' (with the unit, renderer and electron tests)' : ''}`)
+  summary.push(c ? `${engine}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : `${engine}: no report (vitest did not run)`)
+  if (c) for (const k of Object.keys(totals)) totals[k] += c[k]
+  if (!ok || !c || c.failed) failed = true
+}
+rmSync(reports, { recursive: true, force: true })
+
+/** The server suite per engine (skipped = tests that declare other engines), then the total as the last line. */
+const printSummary = () => {
+  console.log(`\n=== server suite per engine (vitest: ${timings.join(', ')}) ===`)
+  for (const line of summary) console.log(line)
+  console.log(`total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
+}
+if (failed) {
+  console.error('\nThe unit and API tests failed (see above).')
+  printSummary()
+  process.exit(1)
+}
+mustRun('browser tests (playwright)', 'npx', ['playwright', 'test'])
+mustRun('desktop package dry run (electron-builder --dir, stub Electron)', 'node', ['scripts/package-check.mjs'])
+console.log(`\nAll test suites passed in ${((Date.now() - started) / 60000).toFixed(1)} min.`)
+printSummary()

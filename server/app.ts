@@ -12,7 +12,10 @@ const JSON_LIMIT = '1mb'
 
 /** The Koa application, without listen(): shared by the headless server, Electron's embedded mode and tests. */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' })
+  // TRUST_PROXY = N trusted proxies: the client is the N-th address from the right of X-Forwarded-For (each
+  // trusted proxy appends the address it saw), so whatever a client writes into the header itself is ignored.
+  const hops = deps.config.trustProxy
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops })
   const api = createApiRouter(deps)
   app.use(requestLog(deps.logger))
   app.use(errorMiddleware(deps.logger))

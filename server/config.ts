@@ -25,6 +25,10 @@ export interface AppConfig {
   uploadsDir: string
   database: DatabaseConfig
   jwtSecret: string
+  /** JWT_SECRET_CHANGED=1: accept a deliberately changed secret (server/auth/secret-fingerprint.ts). */
+  jwtSecretChanged: boolean
+  /** Proxies in front of the server that append to X-Forwarded-For (0: use the socket address). */
+  trustProxy: number
   redisUrl: string | null
   demo: boolean
   /** Test-only: the captcha reply also carries its text (never enable in production). */
@@ -66,6 +70,23 @@ const envSchema = z.object({
       message: 'DATABASE_URL must start with postgres:// or mysql:// (leave it unset for embedded SQLite)',
     }),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_SECRET_CHANGED: flag,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = (v ?? '').trim().toLowerCase()
+      if (value === '' || value === 'false') return 0
+      if (/^\d{1,2}$/.test(value)) return Number(value)
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `"${v}" is not a number of proxies. Set TRUST_PROXY to how many proxies in front of Shiliu add to X-Forwarded-For ` +
+          '(0 or unset: none, 1: one nginx, 2: a load balancer and nginx). "true" is refused on purpose: trusting every ' +
+          'address in the header would let any client choose its own address.',
+      })
+      return z.NEVER
+    }),
   REDIS_URL: z
     .string()
     .optional()
@@ -139,6 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     uploadsDir: path.join(dataDir, 'uploads'),
     database: databaseFromUrl(e.DATABASE_URL, dataDir),
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir),
+    jwtSecretChanged: e.JWT_SECRET_CHANGED,
+    trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL || null,
     demo: e.SHILIU_DEMO,
     exposeCaptchaText: e.SHILIU_TEST_CAPTCHA,

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http'
 import { Server as NetServer, type AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { createApp } from './app'
+import { checkJwtSecret } from './auth/secret-fingerprint'
 import { ConfigError, loadConfig, type AppConfig } from './config'
 import { closeDatabase, openDatabase } from './db/data-source'
 import type { AppDeps } from './deps'
@@ -58,6 +59,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   } catch (err) {
     throw new ConfigError(`Cannot open the database (${describeDatabase(config)}): ${(err as Error).message}`)
   }
+  await checkJwtSecret(db, config).catch(async (err: unknown) => {
+    await db.destroy()
+    throw err
+  })
   let redis: Redis | null = null
   try {
     redis = await connectRedis(config.redisUrl)

@@ -4,6 +4,7 @@ import sqlite3 from 'sqlite3'
 import { DataSource, type DataSourceOptions } from 'typeorm'
 import type { DatabaseConfig } from '../config'
 import { entities } from './entities'
+import { runMigrationsLocked } from './migrate'
 import { migrationsFor } from './migrations'
 import { registerWriter } from './transaction'
 import { openWriteConnection, type WriteConnection } from './write-connection'
@@ -17,7 +18,10 @@ export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
   const common = { entities, migrations: migrationsFor(db.kind), synchronize: false, migrationsRun: false, logging: false } as const
   switch (db.kind) {
     case 'sqlite':
-      return { ...common, type: 'sqlite', database: db.url, busyTimeout: SQLITE_BUSY_TIMEOUT_MS, enableWAL: true }
+      // WAL is switched on by SQLITE_WRITER_PRAGMAS, after the busy timeout applies: TypeORM's own `enableWAL`
+      // runs the pragma before it sets the timeout, so a second instance starting at the same moment failed
+      // at once with SQLITE_BUSY.
+      return { ...common, type: 'sqlite', database: db.url, busyTimeout: SQLITE_BUSY_TIMEOUT_MS, enableWAL: false }
     case 'postgres':
       return { ...common, type: 'postgres', url: db.url, extra: { max: 20, options: '-c TimeZone=UTC' } }
     case 'mysql':
@@ -72,7 +76,7 @@ async function openSqlite(db: DatabaseConfig): Promise<DataSource> {
   let connection: WriteConnection | null = null
   try {
     for (const pragma of SQLITE_WRITER_PRAGMAS) await maintenance.query(pragma)
-    await maintenance.runMigrations({ transaction: 'each' })
+    await runMigrationsLocked(maintenance)
     connection = await openWriteConnection(options, maintenance)
     // Everything else reads through a read-only connection: a write that bypasses the writer fails
     // loudly (SQLITE_READONLY) instead of slipping into whatever transaction the writer has open.
@@ -99,7 +103,7 @@ export async function openDatabase(db: DatabaseConfig): Promise<DataSource> {
   const ds = new DataSource(dataSourceOptions(db))
   await ds.initialize()
   try {
-    await ds.runMigrations({ transaction: 'each' })
+    await runMigrationsLocked(ds)
   } catch (err) {
     await ds.destroy()
     throw err

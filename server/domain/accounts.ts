@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm'
 import { AUTH_MESSAGES, type LoginBody, type RegisterBody } from '../contract/auth'
 import { BIO_MAX, DEFAULT_AVATAR, isDisplayIdShape, DEFAULT_BIO, DEFAULT_LOCATION, USER_MESSAGES, type PasswordChangeBody, type ProfileUpdateBody } from '../contract/users'
 import { User } from '../db/entities'
+import { kindOf } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords'
@@ -13,6 +14,7 @@ import { checkCaptcha } from '../captcha/store'
 import { Forbidden, HttpError, Invalid, NotFound } from '../http/errors'
 import { resourcesDir } from '../seed/media'
 import { recount } from './counters'
+import { forUpdate, lockRows } from './locks'
 import { plainText } from './richtext'
 
 /*
@@ -160,6 +162,11 @@ export async function deleteAccount(deps: AppDeps, userId: number): Promise<void
   await inTransaction(deps.db, async (m) => {
     const run = (sql: string) => m.query(...forUser(kind, sql, userId))
     const ids = async (sql: string) => ((await run(sql)) as IdRows).map((r) => Number(r.id)).filter((id) => Number.isInteger(id) && id > 0)
+    // Lock order (server/domain/locks.ts): the member's notes, then the member. Likes, collections and comments
+    // of those notes and follows of the member wait here (and then find them gone), so the ids collected
+    // below are every row there is; the recounts at the end lock their rows before counting.
+    await ids(`SELECT id FROM posts WHERE user_id = :uid ORDER BY id ${forUpdate(kindOf(m))}`)
+    await lockRows(m, 'users', [userId])
     const myPosts = 'SELECT id FROM posts WHERE user_id = :uid'
     const myComments = 'SELECT id FROM comments WHERE user_id = :uid'
     // Comments that go: the user's, every comment on the user's notes, and replies under the user's comments.

@@ -1,17 +1,18 @@
 import type { DataSource, EntityManager } from 'typeorm'
-import { toBool } from '../db/reader'
 import { execute, insertIgnore, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { NotFound } from '../http/errors'
 import { listsChanged } from './feed'
+import { lockNote, lockRows } from './locks'
 import { notify } from './notifications'
 import { refreshHotScores } from './ranking'
 
 /*
  * Collect / uncollect (POST / DELETE /posts/:id/collect). Both set a state, never toggle: repeating one is
  * a success that changes nothing. The note's collect_count, its author's collect_count and the note's
- * hot_score move only when a row was really inserted or deleted, in the same transaction; the author is
- * notified (type 3) once per collector and note, however often it is undone and redone.
+ * hot_score move by one only when a row was really inserted or deleted, under the note's row lock, in the
+ * same transaction; the author is notified (type 3) once per collector and note, however often it is undone
+ * and redone.
  */
 
 export interface CollectState {
@@ -20,16 +21,15 @@ export interface CollectState {
   collect_count: number
 }
 
-interface NoteRow {
-  user_id: number
-  is_draft: boolean | number
-}
-
-/** A note the user may interact with: it exists and is published (or is the user's own draft). */
-export async function interactableNote(manager: EntityManager, postId: number, userId: number): Promise<{ authorId: number }> {
-  const [note] = await query<NoteRow>(manager, 'SELECT user_id, is_draft FROM posts WHERE id = ?', [postId])
-  if (!note || (toBool(note.is_draft) && Number(note.user_id) !== userId)) throw NotFound('笔记不存在')
-  return { authorId: Number(note.user_id) }
+/**
+ * Lock the note a user wants to interact with, then the users whose rows the job touches (the actor and the
+ * note's author: server/domain/locks.ts). 404 unless the note exists and is published, or is the user's own draft.
+ */
+export async function lockInteractableNote(manager: EntityManager, postId: number, userId: number, alsoLock: ReadonlyArray<number | null> = []): Promise<{ authorId: number }> {
+  const note = await lockNote(manager, postId)
+  if (!note || (note.is_draft && note.user_id !== userId)) throw NotFound('笔记不存在')
+  await lockRows(manager, 'users', [userId, note.user_id, ...alsoLock])
+  return { authorId: note.user_id }
 }
 
 async function state(manager: EntityManager, postId: number, collected: boolean): Promise<CollectState> {
@@ -40,7 +40,7 @@ async function state(manager: EntityManager, postId: number, collected: boolean)
 
 export async function collectNote(db: DataSource, userId: number, postId: number): Promise<CollectState> {
   const result = await inTransaction(db, async (manager) => {
-    const { authorId } = await interactableNote(manager, postId, userId)
+    const { authorId } = await lockInteractableNote(manager, postId, userId)
     const added = await execute(manager, insertIgnore(kindOf(manager), 'collections', ['user_id', 'post_id']), [userId, postId])
     if (added) {
       await execute(manager, 'UPDATE posts SET collect_count = collect_count + 1 WHERE id = ?', [postId])
@@ -56,7 +56,7 @@ export async function collectNote(db: DataSource, userId: number, postId: number
 
 export async function uncollectNote(db: DataSource, userId: number, postId: number): Promise<CollectState> {
   const result = await inTransaction(db, async (manager) => {
-    const { authorId } = await interactableNote(manager, postId, userId)
+    const { authorId } = await lockInteractableNote(manager, postId, userId)
     const removed = await execute(manager, 'DELETE FROM collections WHERE user_id = ? AND post_id = ?', [userId, postId])
     if (removed) {
       await execute(manager, 'UPDATE posts SET collect_count = CASE WHEN collect_count > 0 THEN collect_count - 1 ELSE 0 END WHERE id = ?', [postId])

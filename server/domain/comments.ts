@@ -7,9 +7,8 @@ import { inTransaction } from '../db/transaction'
 import { Forbidden, Invalid, NotFound } from '../http/errors'
 import { listPage, pagination, type ListReply } from '../presenters/list'
 import { loadComment, loadCommentPage, loadReplyPage, markNoteAuthor } from '../presenters/comment'
-import { interactableNote } from './collections'
-import { recount } from './counters'
 import { listsChanged } from './feed'
+import { lockNote, lockRows } from './locks'
 import { notify } from './notifications'
 import { refreshHotScores } from './ranking'
 import { mentionedUserIds, sanitizeRichText } from './richtext'
@@ -24,8 +23,12 @@ import { mentionedUserIds, sanitizeRichText } from './richtext'
 export async function createComment(db: DataSource, reader: SqlReader, userId: number, input: CommentCreateBody): Promise<CommentView> {
   const content = sanitizeRichText(input.content)
   if (!/<img\b/i.test(content) && !content.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim()) throw Invalid('请输入评论内容或上传图片')
+  const mentioned = mentionedUserIds(content)
   const { id, authorId } = await inTransaction(db, async (manager) => {
-    const { authorId } = await interactableNote(manager, input.post_id, userId)
+    // The note first, then the users this comment notifies (server/domain/locks.ts).
+    const note = await lockNote(manager, input.post_id)
+    if (!note || (note.is_draft && note.user_id !== userId)) throw NotFound('笔记不存在')
+    const authorId = note.user_id
     let topId: number | null = null
     let answeredUserId: number | null = null
     if (input.parent_id) {
@@ -35,6 +38,9 @@ export async function createComment(db: DataSource, reader: SqlReader, userId: n
       topId = parent.parent_id === null ? Number(parent.id) : Number(parent.parent_id)
       answeredUserId = Number(parent.user_id)
     }
+    const mentionedIds = mentioned.length ? (await query<{ id: number }>(manager, `SELECT id FROM users WHERE user_id IN (${mentioned.map(() => '?').join(', ')})`, mentioned)).map((r) => Number(r.id)) : []
+    if (topId) await lockRows(manager, 'comments', [topId])
+    await lockRows(manager, 'users', [userId, authorId, answeredUserId, ...mentionedIds])
     const inserted = await manager.insert(Comment, { post_id: input.post_id, user_id: userId, parent_id: topId, reply_to_user_id: answeredUserId, content, like_count: 0, reply_count: 0 })
     const commentId = Number(inserted.identifiers[0]!.id)
     await execute(manager, 'UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?', [input.post_id])
@@ -48,11 +54,7 @@ export async function createComment(db: DataSource, reader: SqlReader, userId: n
     }
     await tell(answeredUserId, 5)
     await tell(authorId, 4)
-    const mentioned = mentionedUserIds(content)
-    if (mentioned.length) {
-      const rows = await query<{ id: number }>(manager, `SELECT id FROM users WHERE user_id IN (${mentioned.map(() => '?').join(', ')})`, mentioned)
-      for (const r of rows) await tell(Number(r.id), 7)
-    }
+    for (const receiver of mentionedIds) await tell(receiver, 7)
     return { id: commentId, authorId }
   })
   listsChanged()
@@ -73,24 +75,34 @@ export async function deleteComment(db: DataSource, userId: number, commentId: n
   return removeComment(db, commentId)
 }
 
-/** Deletion without the owner check (shared with the admin API). */
+/**
+ * Deletion without the owner check (shared with the admin API). Under the note's row lock, the counters lose
+ * exactly the rows this job deleted (a concurrent deletion of the same comment, its parent or the note finds
+ * them gone and changes nothing).
+ */
 export async function removeComment(db: DataSource, commentId: number): Promise<number> {
+  // A comment's note never changes: read it before the job so that the note's lock is the job's first statement.
+  const [found] = await query<{ post_id: number }>(db, 'SELECT post_id FROM comments WHERE id = ?', [commentId])
+  if (!found) return 0
+  const postId = Number(found.post_id)
   const removed = await inTransaction(db, async (manager) => {
-    const [comment] = await query<{ post_id: number; parent_id: number | null }>(manager, 'SELECT post_id, parent_id FROM comments WHERE id = ?', [commentId])
+    if (!(await lockNote(manager, postId))) return 0
+    const [comment] = await query<{ parent_id: number | null }>(manager, 'SELECT parent_id FROM comments WHERE id = ? AND post_id = ?', [commentId, postId])
     if (!comment) return 0
+    const parentId = comment.parent_id === null ? null : Number(comment.parent_id)
+    await lockRows(manager, 'comments', [commentId, parentId])
     const replies = await query<{ id: number }>(manager, 'SELECT id FROM comments WHERE parent_id = ?', [commentId])
     const ids = [commentId, ...replies.map((r) => Number(r.id))]
     for (const id of ids) {
       await execute(manager, 'DELETE FROM likes WHERE target_type = 2 AND target_id = ?', [id])
       await execute(manager, 'DELETE FROM notifications WHERE comment_id = ?', [id])
     }
-    await execute(manager, 'DELETE FROM comments WHERE parent_id = ?', [commentId])
-    await execute(manager, 'DELETE FROM comments WHERE id = ?', [commentId])
-    const postId = Number(comment.post_id)
-    await recount(manager, 'posts', [postId])
-    if (comment.parent_id !== null) await recount(manager, 'comments', [Number(comment.parent_id)])
+    const gone = (await execute(manager, 'DELETE FROM comments WHERE parent_id = ?', [commentId])) + (await execute(manager, 'DELETE FROM comments WHERE id = ?', [commentId]))
+    const dec = (col: string) => `${col} = CASE WHEN ${col} > ? THEN ${col} - ? ELSE 0 END`
+    await execute(manager, `UPDATE posts SET ${dec('comment_count')} WHERE id = ?`, [gone, gone, postId])
+    if (parentId !== null) await execute(manager, `UPDATE comments SET ${dec('reply_count')} WHERE id = ?`, [gone, gone, parentId])
     await refreshHotScores(manager, [postId])
-    return ids.length
+    return gone
   })
   listsChanged()
   return removed

@@ -1,4 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm'
+import type { DatabaseKind } from '../config'
+import { forUpdate } from '../db/sql'
 import { withinTransaction } from '../db/transaction'
 
 /**
@@ -55,14 +57,24 @@ function chunks(ids: readonly number[]): number[][] {
   return out
 }
 
+function kindOfDb(db: Db): DatabaseKind {
+  const type = (db instanceof Object && 'connection' in db ? db.connection : (db as DataSource)).options.type
+  return type === 'postgres' ? 'postgres' : type === 'mysql' || type === 'mariadb' ? 'mysql' : 'sqlite'
+}
+
 function placeholders(db: Db, count: number): string {
-  const postgres = (db instanceof Object && 'connection' in db ? db.connection : (db as DataSource)).options.type === 'postgres'
+  const postgres = kindOfDb(db) === 'postgres'
   return Array.from({ length: count }, (_, i) => (postgres ? `$${i + 1}` : '?')).join(', ')
 }
 
 /**
  * Set the counters of one table from their rows, for the given ids (or every row when ids is 'all').
  * Run it inside the transaction that changed the rows.
+ *
+ * With ids, the rows are locked first (ascending, server/domain/locks.ts) and counted by a later statement:
+ * every job that changes counted rows holds the same row lock while it does, so the count (a fresh
+ * READ COMMITTED snapshot on PostgreSQL, a locking read on MySQL) sees every committed change and no
+ * uncommitted one can slip in before this transaction ends. 'all' takes no locks (seeding, a quiet database).
  */
 export async function recount(db: Db, table: CounterTable, ids: readonly number[] | 'all'): Promise<void> {
   const defs = COUNTERS.filter((c) => c.table === table)
@@ -72,7 +84,9 @@ export async function recount(db: Db, table: CounterTable, ids: readonly number[
     await db.query(`UPDATE ${target} SET ${set}`)
     return
   }
-  for (const chunk of chunks(ids)) {
+  const lock = forUpdate(kindOfDb(db))
+  for (const chunk of chunks([...ids].sort((a, b) => a - b))) {
+    if (lock) await db.query(`SELECT id FROM ${table} WHERE id IN (${placeholders(db, chunk.length)}) ORDER BY id ${lock}`, chunk)
     await db.query(`UPDATE ${target} SET ${set} WHERE t.id IN (${placeholders(db, chunk.length)})`, chunk)
   }
 }

@@ -1,28 +1,33 @@
 import type { EntityManager } from 'typeorm'
-import { NOTIFICATION_TYPE, Follow, User } from '../db/entities'
+import { NOTIFICATION_TYPE, Follow } from '../db/entities'
+import { execute, insertIgnore, kindOf } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
+import { USER_MESSAGES } from '../contract/users'
+import { NotFound } from '../http/errors'
+import { lockRows } from './locks'
 import { notify } from './notifications'
 
 /*
  * Follow and unfollow (ARCHITECTURE.md §4 idempotent toggles): POST sets the state and DELETE clears it;
  * repeating either changes nothing. The row, both counters and the notification change in one transaction,
- * and the counters move only when a row was really inserted or deleted, so they never drift.
+ * and the counters move by one only when a row was really inserted or deleted, under both users' row locks,
+ * so they never drift.
  */
 
 async function bump(m: EntityManager, followerId: number, followingId: number, delta: 1 | -1): Promise<void> {
-  const change = (column: string) => (delta > 0 ? `${column} + 1` : `CASE WHEN ${column} > 0 THEN ${column} - 1 ELSE 0 END`)
-  await m.createQueryBuilder().update(User).set({ follow_count: () => change('follow_count') }).where('id = :id', { id: followerId }).execute()
-  await m.createQueryBuilder().update(User).set({ fans_count: () => change('fans_count') }).where('id = :id', { id: followingId }).execute()
+  const change = (column: string) => (delta > 0 ? `${column} = ${column} + 1` : `${column} = CASE WHEN ${column} > 0 THEN ${column} - 1 ELSE 0 END`)
+  await execute(m, `UPDATE users SET ${change('follow_count')} WHERE id = ?`, [followerId])
+  await execute(m, `UPDATE users SET ${change('fans_count')} WHERE id = ?`, [followingId])
 }
 
 /** Follow; true when a new follow was created (false when it already existed). */
 export async function follow(deps: AppDeps, followerId: number, followingId: number): Promise<boolean> {
   return inTransaction(deps.db, async (m) => {
-    const [sql, params] = m.createQueryBuilder().insert().into(Follow).values({ follower_id: followerId, following_id: followingId }).orIgnore().getQueryAndParameters()
-    // The driver's affected-row count tells whether the insert happened or the unique pair already existed.
-    const result = await m.queryRunner!.query(sql, params, true)
-    const inserted = Number(result.affected ?? 0) > 0
+    // Both users' rows first, in id order (server/domain/locks.ts); the affected-row count of the
+    // insert-or-ignore tells whether the follow is new.
+    if ((await lockRows(m, 'users', [followerId, followingId])).length < 2) throw NotFound(USER_MESSAGES.notFound)
+    const inserted = (await execute(m, insertIgnore(kindOf(m), 'follows', ['follower_id', 'following_id']), [followerId, followingId])) > 0
     if (inserted) {
       await bump(m, followerId, followingId, 1)
       // Deduplicated per (follower, followee): follow, unfollow, follow again notifies once.
@@ -35,9 +40,10 @@ export async function follow(deps: AppDeps, followerId: number, followingId: num
 /** Unfollow; true when a follow was removed (false when there was none). */
 export async function unfollow(deps: AppDeps, followerId: number, followingId: number): Promise<boolean> {
   return inTransaction(deps.db, async (m) => {
-    const { affected } = await m.getRepository(Follow).delete({ follower_id: followerId, following_id: followingId })
-    if (affected) await bump(m, followerId, followingId, -1)
-    return Boolean(affected)
+    await lockRows(m, 'users', [followerId, followingId])
+    const removed = (await execute(m, 'DELETE FROM follows WHERE follower_id = ? AND following_id = ?', [followerId, followingId])) > 0
+    if (removed) await bump(m, followerId, followingId, -1)
+    return removed
   })
 }
 

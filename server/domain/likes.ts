@@ -1,17 +1,16 @@
 import type { DataSource, EntityManager } from 'typeorm'
-import { toBool } from '../db/reader'
 import { execute, insertIgnore, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { NotFound } from '../http/errors'
-import { interactableNote } from './collections'
 import { listsChanged } from './feed'
+import { forUpdate, lockNote, lockRows } from './locks'
 import { notify } from './notifications'
 import { refreshHotScores } from './ranking'
 
 /*
  * Likes of notes (target_type 1) and comments (2). POST /likes sets, DELETE /likes clears; repeating either
- * is a success that changes nothing (never a toggle). Counters move only when a row really changed, in the
- * same transaction: note like → posts.like_count, the author's users.like_count and the note's hot_score;
+ * is a success that changes nothing (never a toggle). Counters move by one only when a row really was
+ * inserted or deleted (affected rows), under the note's row lock (server/domain/locks.ts), in the same transaction: note like → posts.like_count, the author's users.like_count and the note's hot_score;
  * comment like → comments.like_count. Notifications (type 1 / 2) are deduplicated per liker and target,
  * so like, unlike, like again notifies once.
  */
@@ -39,18 +38,30 @@ interface Target {
   commentId: number | null
 }
 
-async function resolveTarget(manager: EntityManager, type: LikeTarget, targetId: number, userId: number): Promise<Target> {
+/**
+ * Lock the note (for a comment: the comment's note, then the comment), then the liker and the owner
+ * (server/domain/locks.ts), and check the target may be liked. A comment's note never changes, so it is read
+ * before the transaction's first lock.
+ */
+async function lockTarget(manager: EntityManager, type: LikeTarget, targetId: number, userId: number, commentNote: number | null): Promise<Target> {
   if (type === 1) {
-    const { authorId } = await interactableNote(manager, targetId, userId)
-    return { ownerId: authorId, postId: targetId, commentId: null }
+    const note = await lockNote(manager, targetId)
+    if (!note || (note.is_draft && note.user_id !== userId)) throw NotFound('笔记不存在')
+    await lockRows(manager, 'users', [userId, note.user_id])
+    return { ownerId: note.user_id, postId: targetId, commentId: null }
   }
-  const [row] = await query<{ user_id: number; post_id: number; is_draft: boolean | number; author_id: number }>(
-    manager,
-    'SELECT c.user_id, c.post_id, p.is_draft, p.user_id AS author_id FROM comments c INNER JOIN posts p ON p.id = c.post_id WHERE c.id = ?',
-    [targetId],
-  )
-  if (!row || (toBool(row.is_draft) && Number(row.author_id) !== userId)) throw NotFound('评论不存在')
-  return { ownerId: Number(row.user_id), postId: Number(row.post_id), commentId: targetId }
+  const note = commentNote === null ? null : await lockNote(manager, commentNote)
+  const [comment] = note ? await query<{ user_id: number }>(manager, `SELECT user_id FROM comments WHERE id = ? AND post_id = ? ${forUpdate(kindOf(manager))}`, [targetId, note.id]) : []
+  if (!note || !comment || (note.is_draft && note.user_id !== userId)) throw NotFound('评论不存在')
+  await lockRows(manager, 'users', [userId, Number(comment.user_id)])
+  return { ownerId: Number(comment.user_id), postId: note.id, commentId: targetId }
+}
+
+/** The note a comment belongs to (immutable), read outside the write job; null for notes or unknown comments. */
+async function noteOfComment(db: DataSource, type: LikeTarget, targetId: number): Promise<number | null> {
+  if (type === 1) return null
+  const [row] = await query<{ post_id: number }>(db, 'SELECT post_id FROM comments WHERE id = ?', [targetId])
+  return row ? Number(row.post_id) : null
 }
 
 async function state(manager: EntityManager, type: LikeTarget, targetId: number, liked: boolean): Promise<LikeState> {
@@ -60,9 +71,10 @@ async function state(manager: EntityManager, type: LikeTarget, targetId: number,
   return { liked, isLiked: liked, likeCount: n, like_count: n }
 }
 
-export function like(db: DataSource, userId: number, type: LikeTarget, targetId: number): Promise<LikeState> {
+export async function like(db: DataSource, userId: number, type: LikeTarget, targetId: number): Promise<LikeState> {
+  const commentNote = await noteOfComment(db, type, targetId)
   return changed(inTransaction(db, async (manager) => {
-    const target = await resolveTarget(manager, type, targetId, userId)
+    const target = await lockTarget(manager, type, targetId, userId, commentNote)
     const added = await execute(manager, insertIgnore(kindOf(manager), 'likes', ['user_id', 'target_type', 'target_id']), [userId, type, targetId])
     if (added) {
       if (type === 1) {
@@ -78,9 +90,10 @@ export function like(db: DataSource, userId: number, type: LikeTarget, targetId:
   }))
 }
 
-export function unlike(db: DataSource, userId: number, type: LikeTarget, targetId: number): Promise<LikeState> {
+export async function unlike(db: DataSource, userId: number, type: LikeTarget, targetId: number): Promise<LikeState> {
+  const commentNote = await noteOfComment(db, type, targetId)
   return changed(inTransaction(db, async (manager) => {
-    const target = await resolveTarget(manager, type, targetId, userId)
+    const target = await lockTarget(manager, type, targetId, userId, commentNote)
     const removed = await execute(manager, 'DELETE FROM likes WHERE user_id = ? AND target_type = ? AND target_id = ?', [userId, type, targetId])
     if (removed) {
       const dec = (col: string) => `${col} = CASE WHEN ${col} > 0 THEN ${col} - 1 ELSE 0 END`

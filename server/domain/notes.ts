@@ -1,14 +1,14 @@
 import type { DataSource, EntityManager } from 'typeorm'
 import { draftFlag, noteProblem, NOTE_TYPE, type NoteDraft, type PostCreateBody, type PostUpdateBody } from '../contract/posts'
 import { inTransaction } from '../db/transaction'
-import { dateParam, execute, forUpdate, kindOf, query } from '../db/sql'
+import { dateParam, execute, kindOf, query } from '../db/sql'
 import { Post } from '../db/entities'
 import { toBool, toIso } from '../db/reader'
 import { Forbidden, Invalid, NotFound } from '../http/errors'
 import type { MediaStorage } from '../media/storage'
 import { searchText } from '../search/tokenizer'
-import { recount } from './counters'
 import { invalidateFeedCounts } from './feed'
+import { lockNote, lockOrder, lockRows } from './locks'
 import { resolveImages, resolveVideo, type NoteImage, type NoteVideo } from './note-media'
 import { notifyMany } from './notifications'
 import { hotScore, refreshHotScores } from './ranking'
@@ -97,6 +97,10 @@ export async function createNote(env: NotesEnv, userId: number, input: PostCreat
   const content = sanitizeRichText(input.content)
   const id = await inTransaction(env.db, async (manager) => {
     const now = new Date()
+    const mentioned = input.is_draft ? [] : await mentionedIds(manager, content)
+    // Rows whose counters this job changes, in lock order: the author (and the mentioned), the category.
+    await lockRows(manager, 'users', [userId, ...mentioned])
+    if (!input.is_draft) await lockRows(manager, 'categories', [input.category_id])
     const [author] = await query<{ location: string | null }>(manager, 'SELECT location FROM users WHERE id = ?', [userId])
     const text = input.is_draft ? '' : searchText(input.title, plainText(content), ...input.tags)
     const score = hotScore({ likes: 0, collects: 0, comments: 0, views: 0, createdAt: now })
@@ -117,7 +121,7 @@ export async function createNote(env: NotesEnv, userId: number, input: PostCreat
     await writeMedia(manager, postId, images, video)
     await setNoteTags(manager, postId, input.tags)
     await movePublishedCounters(manager, userId, { published: false, category: null }, { published: !input.is_draft, category: input.category_id })
-    if (!input.is_draft) await notifyMany(manager, await mentionedIds(manager, content), { senderId: userId, type: 8, postId })
+    if (!input.is_draft) await notifyMany(manager, mentioned, { senderId: userId, type: 8, postId })
     return postId
   })
   invalidateFeedCounts()
@@ -156,6 +160,16 @@ export async function updateNote(env: NotesEnv, userId: number, postId: number, 
   const kind = kindOf(env.db)
   const firstPublish = note.is_draft && !merged.is_draft
   await inTransaction(env.db, async (manager) => {
+    // The note's row first: its state as of the lock is what the counters move from (a concurrent update
+    // may have published or moved it since it was read above).
+    const locked = await lockNote(manager, postId)
+    if (!locked || locked.user_id !== userId) throw NotFound('笔记不存在')
+    const before = { published: !locked.is_draft, category: locked.category_id }
+    const after = { published: !merged.is_draft, category: merged.category_id }
+    const mentionedBefore = before.published ? await mentionedIds(manager, note.content) : []
+    const mentionedNow = after.published ? await mentionedIds(manager, content) : []
+    await lockRows(manager, 'users', [userId, ...mentionedNow])
+    await lockRows(manager, 'categories', [before.published ? before.category : null, after.published ? after.category : null])
     const now = new Date()
     // A draft's date becomes its publication time when it is first published.
     const createdAt = firstPublish ? now : new Date(note.created_at)
@@ -173,12 +187,11 @@ export async function updateNote(env: NotesEnv, userId: number, postId: number, 
     ])
     await writeMedia(manager, postId, images, video)
     if (patch.tags) await setNoteTags(manager, postId, merged.tags)
-    await movePublishedCounters(manager, userId, { published: !note.is_draft, category: note.category_id }, { published: !merged.is_draft, category: merged.category_id })
+    await movePublishedCounters(manager, userId, before, after)
     if (firstPublish) await refreshHotScores(manager, [postId])
-    if (!merged.is_draft) {
-      const before = new Set(note.is_draft ? [] : await mentionedIds(manager, note.content))
-      const added = (await mentionedIds(manager, content)).filter((id) => !before.has(id))
-      await notifyMany(manager, added, { senderId: userId, type: 8, postId })
+    if (after.published) {
+      const already = new Set(mentionedBefore)
+      await notifyMany(manager, mentionedNow.filter((id) => !already.has(id)), { senderId: userId, type: 8, postId })
     }
   })
   invalidateFeedCounts()
@@ -195,35 +208,35 @@ export async function deleteNote(env: NotesEnv, userId: number, postId: number):
   invalidateFeedCounts()
 }
 
-/** Deletion without the owner check (shared with the admin API and account deletion). */
-export async function removeNote(db: DataSource, note: { id: number; user_id: number; category_id: number | null }): Promise<void> {
+/**
+ * Deletion without the owner check (shared with the admin API). Under the note's row lock nothing else can
+ * add or remove its likes, collections, comments, tag links or views (a view flush, domain/views.ts, commits
+ * before or finds the note gone), so the author's, the tags' and the category's counters lose exactly what
+ * this note brought; a concurrent deletion of the same note changes nothing.
+ */
+export async function removeNote(db: DataSource, target: { id: number }): Promise<void> {
   await inTransaction(db, async (manager) => {
-    // PostgreSQL / MySQL: the note's row lock first, so a concurrent view flush (domain/views.ts) either
-    // commits before this delete or finds the note gone: never an orphan post_views row.
-    const kind = kindOf(manager)
-    if (kind !== 'sqlite') await query(manager, `SELECT id FROM posts WHERE id = ?${forUpdate(kind)}`, [note.id])
+    const note = await lockNote(manager, target.id)
+    if (!note) return
+    const published = note.is_draft ? 0 : 1
+    await lockRows(manager, 'users', [note.user_id])
+    if (published) await lockRows(manager, 'categories', [note.category_id])
     const tagIds = (await query<{ tag_id: number }>(manager, 'SELECT tag_id FROM post_tags WHERE post_id = ?', [note.id])).map((r) => Number(r.tag_id))
-    const [state] = await query<{ is_draft: boolean | number; likes: number; collects: number }>(
-      manager,
-      `SELECT is_draft, (SELECT COUNT(*) FROM likes l WHERE l.target_type = 1 AND l.target_id = p.id) AS likes,
-       (SELECT COUNT(*) FROM collections c WHERE c.post_id = p.id) AS collects FROM posts p WHERE p.id = ?`,
-      [note.id],
-    )
-    if (!state) return
+    await lockRows(manager, 'tags', tagIds)
     await execute(manager, 'DELETE FROM likes WHERE target_type = 2 AND target_id IN (SELECT id FROM comments WHERE post_id = ?)', [note.id])
-    await execute(manager, 'DELETE FROM likes WHERE target_type = 1 AND target_id = ?', [note.id])
+    const likes = await execute(manager, 'DELETE FROM likes WHERE target_type = 1 AND target_id = ?', [note.id])
+    const collects = await execute(manager, 'DELETE FROM collections WHERE post_id = ?', [note.id])
     await execute(manager, 'DELETE FROM notifications WHERE target_id = ?', [note.id])
     await execute(manager, 'DELETE FROM post_views WHERE post_id = ?', [note.id])
     await execute(manager, 'DELETE FROM comments WHERE post_id = ? AND parent_id IS NOT NULL', [note.id])
-    for (const table of ['comments', 'collections', 'post_tags', 'post_images', 'post_videos']) await execute(manager, `DELETE FROM ${table} WHERE post_id = ?`, [note.id])
+    for (const table of ['comments', 'post_images', 'post_videos']) await execute(manager, `DELETE FROM ${table} WHERE post_id = ?`, [note.id])
+    const unlinked = new Set<number>()
+    for (const tagId of lockOrder(tagIds)) if (await execute(manager, 'DELETE FROM post_tags WHERE post_id = ? AND tag_id = ?', [note.id, tagId])) unlinked.add(tagId)
     await execute(manager, 'DELETE FROM posts WHERE id = ?', [note.id])
-    // The author's counters lose exactly what this note brought (a full recount of a user scans their likes).
     const dec = (col: string) => `${col} = CASE WHEN ${col} > ? THEN ${col} - ? ELSE 0 END`
-    const published = toBool(state.is_draft) ? 0 : 1
-    const [likes, collects] = [Number(state.likes), Number(state.collects)]
     await execute(manager, `UPDATE users SET ${dec('like_count')}, ${dec('collect_count')}, ${dec('post_count')} WHERE id = ?`, [likes, likes, collects, collects, published, published, note.user_id])
-    if (tagIds.length) await recount(manager, 'tags', tagIds)
-    if (note.category_id) await recount(manager, 'categories', [note.category_id])
+    for (const tagId of unlinked) await execute(manager, `UPDATE tags SET ${dec('use_count')} WHERE id = ?`, [1, 1, tagId])
+    if (published && note.category_id) await execute(manager, `UPDATE categories SET ${dec('post_count')} WHERE id = ?`, [1, 1, note.category_id])
   })
   invalidateFeedCounts()
 }

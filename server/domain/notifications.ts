@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm'
-import { NOTIFICATION_TYPE, Notification } from '../db/entities'
+import { NOTIFICATION_TYPE } from '../db/entities'
+import { dateParam, execute, insertIgnore, kindOf } from '../db/sql'
 
 export type NotificationType = (typeof NOTIFICATION_TYPE)[keyof typeof NOTIFICATION_TYPE]
 
@@ -35,30 +36,33 @@ export function dedupeKey(input: Omit<NotifyInput, 'userId'>): string | null {
   return `${input.type}:${input.senderId}:${input.postId ?? 0}:${input.commentId ?? 0}`
 }
 
+const NOTIFICATION_COLUMNS = ['user_id', 'sender_id', 'type', 'title', 'target_id', 'comment_id', 'is_read', 'dedupe_key', 'created_at'] as const
+
 /**
  * Record a notification inside the caller's transaction. Nobody is notified of their own action, and
- * repeatable actions are deduplicated by a unique (user_id, dedupe_key) index, so concurrent duplicates
- * are ignored rather than failing the transaction.
+ * repeatable actions are deduplicated by a unique (user_id, dedupe_key) index: the insert is an
+ * insert-or-ignore, so a duplicate (concurrent or not) changes nothing instead of failing the transaction.
+ * Raw SQL on purpose: TypeORM's insert builder reads the new id back and throws on MySQL when an
+ * `INSERT IGNORE` inserted nothing.
  */
 export async function notify(manager: EntityManager, input: NotifyInput): Promise<void> {
   if (input.userId === input.senderId) return
   const key = dedupeKey(input)
-  const qb = manager
-    .createQueryBuilder()
-    .insert()
-    .into(Notification)
-    .values({
-      user_id: input.userId,
-      sender_id: input.senderId,
-      type: input.type,
-      title: NOTIFICATION_TITLES[input.type],
-      target_id: input.postId ?? null,
-      comment_id: input.commentId ?? null,
-      is_read: false,
-      dedupe_key: key,
-    })
-  if (key) qb.orIgnore()
-  await qb.execute()
+  const kind = kindOf(manager)
+  const sql = key
+    ? insertIgnore(kind, 'notifications', NOTIFICATION_COLUMNS)
+    : `INSERT INTO notifications (${NOTIFICATION_COLUMNS.join(', ')}) VALUES (${NOTIFICATION_COLUMNS.map(() => '?').join(', ')})`
+  await execute(manager, sql, [
+    input.userId,
+    input.senderId,
+    input.type,
+    NOTIFICATION_TITLES[input.type],
+    input.postId ?? null,
+    input.commentId ?? null,
+    0,
+    key,
+    dateParam(kind, new Date()),
+  ])
 }
 
 /** Notify several receivers of the same action (mentions), skipping the actor and duplicates. */

@@ -1,11 +1,13 @@
 import type { EntityManager } from 'typeorm'
 import { inList, type SqlReader } from '../db/reader'
 import { containsPattern, execute, insertIgnore, kindOf, LIKE_ESCAPE, query } from '../db/sql'
+import { forUpdate, lockOrder } from './locks'
 
 /*
  * Tags are created on first use and linked to notes through post_tags; tags.use_count is the number of
  * notes linked, kept exact by applying the difference between a note's old and new tag set in the same
- * transaction (and by recount() where rows are removed in bulk).
+ * transaction, one link at a time under the tag's row lock (and by a locked recount where rows are removed
+ * in bulk).
  */
 
 export interface TagRef {
@@ -13,43 +15,44 @@ export interface TagRef {
   name: string
 }
 
-/** Ids of the named tags, creating the missing ones. Names must already be normalised (contract tagNames). */
-async function ensureTags(manager: EntityManager, names: readonly string[]): Promise<TagRef[]> {
-  if (names.length === 0) return []
-  const sql = insertIgnore(kindOf(manager), 'tags', ['name', 'use_count'])
-  const placeholders = names.map(() => '?').join(', ')
-  const find = () => query<{ id: number; name: string }>(manager, `SELECT id, name FROM tags WHERE name IN (${placeholders})`, names)
-  let rows = await find()
-  const known = new Set(rows.map((r) => r.name.toLowerCase()))
-  const missing = names.filter((n) => !known.has(n.toLowerCase()))
-  if (missing.length) {
-    for (const name of missing) await execute(manager, sql, [name, 0])
-    rows = await find()
+/**
+ * Make the note's tags exactly `names` (already normalised: contract tagNames), creating missing tags;
+ * returns them in order. use_count moves by one per link really added or removed. Run under the note's row
+ * lock (or on a note this job created). Missing tags are inserted first, then every tag the job changes is
+ * locked in id order in one statement (server/domain/locks.ts): that locking read also sees tags another job
+ * created and committed meanwhile, whatever the engine's snapshot. (Two jobs creating the same new tags in
+ * opposite orders can still deadlock on MySQL; the write job's retry runs the loser again.)
+ */
+export async function setNoteTags(manager: EntityManager, postId: number, names: readonly string[]): Promise<TagRef[]> {
+  const kind = kindOf(manager)
+  const current = (await query<{ tag_id: number }>(manager, 'SELECT tag_id FROM post_tags WHERE post_id = ?', [postId])).map((r) => Number(r.tag_id))
+  if (names.length) {
+    const known = await query<{ name: string }>(manager, `SELECT name FROM tags WHERE name IN (${names.map(() => '?').join(', ')})`, names)
+    const have = new Set(known.map((r) => r.name.toLowerCase()))
+    // In the caller's order: ids follow creation and a note lists its tags by id.
+    const missing = names.filter((n) => !have.has(n.toLowerCase()))
+    for (const name of missing) await execute(manager, insertIgnore(kind, 'tags', ['name', 'use_count']), [name, 0])
   }
+  if (!names.length && !current.length) return []
+  const conditions = [...(names.length ? [`name IN (${names.map(() => '?').join(', ')})`] : []), ...(current.length ? [`id IN (${current.map(() => '?').join(', ')})`] : [])]
+  const rows = await query<{ id: number; name: string }>(manager, `SELECT id, name FROM tags WHERE ${conditions.join(' OR ')} ORDER BY id ${forUpdate(kind)}`, [...names, ...current])
   // Keep the caller's order; MySQL's case-insensitive collation may return another spelling of a name.
   const byName = new Map(rows.map((r) => [r.name.toLowerCase(), { id: Number(r.id), name: r.name }]))
-  const out: TagRef[] = []
+  const tags: TagRef[] = []
   for (const name of names) {
     const tag = byName.get(name.toLowerCase())
-    if (tag && !out.some((t) => t.id === tag.id)) out.push(tag)
+    if (tag && !tags.some((t) => t.id === tag.id)) tags.push(tag)
   }
-  return out
-}
-
-/** Make the note's tags exactly `names`; returns them in order. use_count moves only for real changes. */
-export async function setNoteTags(manager: EntityManager, postId: number, names: readonly string[]): Promise<TagRef[]> {
-  const tags = await ensureTags(manager, names)
-  const current = (await query<{ tag_id: number }>(manager, 'SELECT tag_id FROM post_tags WHERE post_id = ?', [postId])).map((r) => Number(r.tag_id))
   const wanted = new Set(tags.map((t) => t.id))
-  const added = tags.filter((t) => !current.includes(t.id)).map((t) => t.id)
-  const removed = current.filter((id) => !wanted.has(id))
-  for (const tagId of added) {
-    await execute(manager, 'INSERT INTO post_tags (post_id, tag_id) VALUES (?, ?)', [postId, tagId])
-    await execute(manager, 'UPDATE tags SET use_count = use_count + 1 WHERE id = ?', [tagId])
-  }
-  for (const tagId of removed) {
-    await execute(manager, 'DELETE FROM post_tags WHERE post_id = ? AND tag_id = ?', [postId, tagId])
-    await execute(manager, 'UPDATE tags SET use_count = CASE WHEN use_count > 0 THEN use_count - 1 ELSE 0 END WHERE id = ?', [tagId])
+  const added = new Set(tags.filter((t) => !current.includes(t.id)).map((t) => t.id))
+  const removed = new Set(current.filter((id) => !wanted.has(id)))
+  for (const tagId of lockOrder([...added, ...removed])) {
+    if (added.has(tagId)) {
+      await execute(manager, 'INSERT INTO post_tags (post_id, tag_id) VALUES (?, ?)', [postId, tagId])
+      await execute(manager, 'UPDATE tags SET use_count = use_count + 1 WHERE id = ?', [tagId])
+    } else if (await execute(manager, 'DELETE FROM post_tags WHERE post_id = ? AND tag_id = ?', [postId, tagId])) {
+      await execute(manager, 'UPDATE tags SET use_count = CASE WHEN use_count > 0 THEN use_count - 1 ELSE 0 END WHERE id = ?', [tagId])
+    }
   }
   return tags
 }

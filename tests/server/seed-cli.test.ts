@@ -1,7 +1,7 @@
 /**
- * `npm run seed` (server/cli/seed.ts, run through tsx) on each engine: a small dataset whose counters all
- * match their rows, refusal of a non-empty database, --reset; and the generator's determinism.
- * PostgreSQL and MariaDB parts are skipped loudly when those servers are not reachable.
+ * `npm run seed` (server/cli/seed.ts, run through tsx) on the run's engine: a small dataset whose counters
+ * all match their rows, refusal of a non-empty database, --reset; and the generator's determinism
+ * (engine-independent: SQLite run only).
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -14,11 +14,10 @@ import { generate } from '../../server/seed/generator'
 import { demoMedia, installDemoMedia } from '../../server/seed/media'
 import { DEFAULTS, type SeedOptions } from '../../server/seed/options'
 import { counterMismatches } from '../support/consistency'
-import { ENGINE_NAMES, freshDatabase, probeEngines, skipLoudly, type FreshDatabase, type ServerEngine } from '../support/engines'
+import { ENGINE_NAMES, runsOn, testDatabase, testEngine } from '../support/engines'
 
 const USERS = 200
 const NOTES = 2000
-const engineProblems = await probeEngines()
 const dirs: string[] = []
 const tempDir = () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-seed-'))
@@ -87,35 +86,24 @@ async function scenario(db: DatabaseConfig, env: Record<string, string>): Promis
 }
 
 describe('npm run seed', () => {
-  it(`SQLite: ${USERS} users / ${NOTES} notes, counters consistent, refuses a non-empty database, --reset`, async () => {
+  it(`${ENGINE_NAMES[testEngine()]}: ${USERS} users / ${NOTES} notes, counters consistent, refuses a non-empty database, --reset`, async () => {
     const dataDir = tempDir()
-    await scenario({ kind: 'sqlite', url: path.join(dataDir, 'shiliu.sqlite') }, { DATA_DIR: dataDir })
-  }, 180_000)
-
-  for (const engine of ['postgres', 'mysql'] as const satisfies ServerEngine[]) {
-    const problem = engineProblems[engine]
-    if (problem) {
-      it.skip(`${ENGINE_NAMES[engine]}: skipped, ${skipLoudly(`seed test on ${ENGINE_NAMES[engine]}`, problem)}`, () => {})
-      continue
+    const db = await testDatabase('seed', dataDir)
+    try {
+      await scenario(db.config, { DATA_DIR: dataDir, ...db.env })
+    } finally {
+      await db.drop()
     }
-    it(`${ENGINE_NAMES[engine]}: the same scenario on a fresh database`, async () => {
-      const db: FreshDatabase = await freshDatabase(engine, 'seed')
-      try {
-        await scenario({ kind: engine, url: db.url }, { DATA_DIR: tempDir(), DATABASE_URL: db.url })
-      } finally {
-        await db.drop()
-      }
-    }, 300_000)
-  }
+  }, 300_000)
 
-  it('rejects bad arguments with the usage', async () => {
+  it.runIf(runsOn('sqlite'))('rejects bad arguments with the usage', async () => {
     const result = await seedCli(['--users', 'many'], { DATA_DIR: tempDir() })
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/Usage: npm run seed/)
   }, 60_000)
 })
 
-describe('seed generator', () => {
+describe.runIf(runsOn('sqlite'))('seed generator', () => {
   const options = (hash: string): SeedOptions => ({
     ...DEFAULTS,
     users: 60,

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toIso } from '../../server/db/reader'
 import { findCounterMismatches } from '../../server/domain/counters'
 import { DEMO_ADMIN, DEMO_MEMBER, GENERATED_PASSWORD, seedDemoIfEmpty } from '../../server/seed/demo'
 import { counterMismatches } from '../support/consistency'
 import { startTestServer, type TestServer } from '../support/server'
+import { dbQuery } from '../support/sql'
 
 type Row = Record<string, unknown>
 
-describe('demo dataset (SHILIU_DEMO=1 on a fresh SQLite)', () => {
+describe('demo dataset (SHILIU_DEMO=1 on a fresh database)', () => {
   let server: TestServer
   let startSeconds = 0
-  const q = (sql: string, params: unknown[] = []) => server.deps.db.query(sql, params) as Promise<Row[]>
+  const q = (sql: string, params: unknown[] = []) => dbQuery(server.deps.db, sql, params) as Promise<Row[]>
   const num = async (sql: string, params: unknown[] = []) => Number(Object.values((await q(sql, params))[0] ?? {})[0] ?? 0)
 
   beforeAll(async () => {
@@ -31,12 +33,13 @@ describe('demo dataset (SHILIU_DEMO=1 on a fresh SQLite)', () => {
   it('has the promised numbers: people, notes of both kinds, drafts, tags, comments, likes, collections, follows', async () => {
     expect(await num('SELECT COUNT(*) FROM users')).toBeGreaterThanOrEqual(40)
     expect(await num("SELECT COUNT(*) FROM users WHERE avatar LIKE '/uploads/demo/avatars/%' AND bio <> '' AND mbti IS NOT NULL AND interests IS NOT NULL")).toBeGreaterThanOrEqual(40)
-    expect(await num('SELECT COUNT(*) FROM posts WHERE is_draft = 0')).toBeGreaterThanOrEqual(300)
-    expect(await num('SELECT COUNT(*) FROM posts WHERE is_draft = 0 AND type = 1')).toBeGreaterThan(200)
-    expect(await num('SELECT COUNT(*) FROM posts WHERE is_draft = 0 AND type = 2')).toBeGreaterThanOrEqual(3)
-    expect(await num('SELECT COUNT(*) FROM posts WHERE is_draft = 1')).toBeGreaterThan(0)
+    expect(await num('SELECT COUNT(*) FROM posts WHERE is_draft = FALSE')).toBeGreaterThanOrEqual(300)
+    expect(await num('SELECT COUNT(*) FROM posts WHERE is_draft = FALSE AND type = 1')).toBeGreaterThan(200)
+    expect(await num('SELECT COUNT(*) FROM posts WHERE is_draft = FALSE AND type = 2')).toBeGreaterThanOrEqual(3)
+    expect(await num('SELECT COUNT(*) FROM posts WHERE is_draft = TRUE')).toBeGreaterThan(0)
     expect(await num('SELECT COUNT(*) FROM categories')).toBeGreaterThanOrEqual(8)
-    expect(await num("SELECT COUNT(*) FROM categories WHERE category_title <> LOWER(category_title) OR category_title GLOB '*[^a-z]*'")).toBe(0)
+    const titles = (await q('SELECT category_title FROM categories')).map((r) => String(r.category_title))
+    expect(titles.filter((t) => !/^[a-z]+$/.test(t))).toEqual([])
     expect(await num('SELECT COUNT(*) FROM post_tags')).toBeGreaterThan(300)
     expect(await num('SELECT COUNT(*) FROM comments WHERE parent_id IS NULL')).toBeGreaterThan(300)
     expect(await num('SELECT COUNT(*) FROM comments WHERE parent_id IS NOT NULL')).toBeGreaterThan(100)
@@ -44,9 +47,9 @@ describe('demo dataset (SHILIU_DEMO=1 on a fresh SQLite)', () => {
     expect(await num('SELECT COUNT(*) FROM likes WHERE target_type = 2')).toBeGreaterThan(100)
     expect(await num('SELECT COUNT(*) FROM collections')).toBeGreaterThan(300)
     expect(await num('SELECT COUNT(*) FROM follows a JOIN follows b ON a.follower_id = b.following_id AND a.following_id = b.follower_id')).toBeGreaterThan(0)
-    expect(await num('SELECT COUNT(*) FROM posts WHERE hot_score = 0 AND is_draft = 0')).toBe(0)
+    expect(await num('SELECT COUNT(*) FROM posts WHERE hot_score = 0 AND is_draft = FALSE')).toBe(0)
     // Drafts are not searchable (server/domain/notes.ts); published notes all are.
-    expect(await num("SELECT COUNT(*) FROM posts WHERE (search_text = '') <> (is_draft = 1)")).toBe(0)
+    expect(await num("SELECT COUNT(*) FROM posts WHERE (search_text = '') <> is_draft")).toBe(0)
   })
 
   it('image notes have 1-9 ordered images with sizes and thumbnails; video notes one video with a cover', async () => {
@@ -77,7 +80,7 @@ describe('demo dataset (SHILIU_DEMO=1 on a fresh SQLite)', () => {
     expect(await num('SELECT COUNT(*) FROM comments r JOIN comments p ON p.id = r.parent_id WHERE p.parent_id IS NOT NULL OR p.post_id <> r.post_id')).toBe(0)
     expect(await num('SELECT COUNT(*) FROM comments WHERE parent_id IS NOT NULL AND reply_to_user_id IS NULL')).toBe(0)
     expect(await num('SELECT COUNT(*) FROM comments r JOIN comments p ON p.id = r.parent_id WHERE r.created_at < p.created_at')).toBe(0)
-    expect(await num('SELECT COUNT(*) FROM comments c JOIN posts p ON p.id = c.post_id WHERE c.created_at < p.created_at OR p.is_draft = 1')).toBe(0)
+    expect(await num('SELECT COUNT(*) FROM comments c JOIN posts p ON p.id = c.post_id WHERE c.created_at < p.created_at OR p.is_draft = TRUE')).toBe(0)
     expect(await num('SELECT COUNT(*) FROM likes l JOIN posts p ON p.id = l.target_id WHERE l.target_type = 1 AND (l.created_at < p.created_at OR l.user_id = p.user_id)')).toBe(0)
   })
 
@@ -109,8 +112,8 @@ describe('demo dataset (SHILIU_DEMO=1 on a fresh SQLite)', () => {
       4: 'NOT EXISTS (SELECT 1 FROM comments c JOIN posts p ON p.id = c.post_id WHERE c.id = n.comment_id AND c.post_id = n.target_id AND c.user_id = n.sender_id AND p.user_id = n.user_id)',
       5: 'NOT EXISTS (SELECT 1 FROM comments c WHERE c.id = n.comment_id AND c.post_id = n.target_id AND c.user_id = n.sender_id AND c.parent_id IS NOT NULL AND c.reply_to_user_id = n.user_id)',
       6: 'NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = n.sender_id AND f.following_id = n.user_id)',
-      7: "NOT EXISTS (SELECT 1 FROM comments c JOIN users u ON u.id = n.user_id WHERE c.id = n.comment_id AND c.user_id = n.sender_id AND c.content LIKE '%:' || u.user_id || ']%')",
-      8: "NOT EXISTS (SELECT 1 FROM posts p JOIN users u ON u.id = n.user_id WHERE p.id = n.target_id AND p.user_id = n.sender_id AND p.content LIKE '%:' || u.user_id || ']%')",
+      7: "NOT EXISTS (SELECT 1 FROM comments c JOIN users u ON u.id = n.user_id WHERE c.id = n.comment_id AND c.user_id = n.sender_id AND c.content LIKE CONCAT('%:', u.user_id, ']%'))",
+      8: "NOT EXISTS (SELECT 1 FROM posts p JOIN users u ON u.id = n.user_id WHERE p.id = n.target_id AND p.user_id = n.sender_id AND p.content LIKE CONCAT('%:', u.user_id, ']%'))",
     }
     for (const [type, condition] of Object.entries(unmatched)) {
       expect(await num(`SELECT COUNT(*) FROM notifications n WHERE n.type = ? AND ${condition}`, [Number(type)]), `type ${type}`).toBe(0)
@@ -118,14 +121,14 @@ describe('demo dataset (SHILIU_DEMO=1 on a fresh SQLite)', () => {
     expect(await num('SELECT COUNT(*) FROM notifications WHERE user_id = sender_id')).toBe(0)
     // One notification per person per comment (server/domain/comments.ts).
     expect(await num('SELECT COUNT(*) FROM (SELECT comment_id, user_id FROM notifications WHERE type IN (4, 5, 7) GROUP BY comment_id, user_id HAVING COUNT(*) > 1) x')).toBe(0)
-    expect(await num('SELECT COUNT(*) FROM notifications WHERE is_read = 0')).toBeGreaterThan(0)
-    expect(await num('SELECT COUNT(*) FROM notifications WHERE is_read = 1')).toBeGreaterThan(0)
+    expect(await num('SELECT COUNT(*) FROM notifications WHERE is_read = FALSE')).toBeGreaterThan(0)
+    expect(await num('SELECT COUNT(*) FROM notifications WHERE is_read = TRUE')).toBeGreaterThan(0)
   })
 
   it('spreads created times over the last ~60 days', async () => {
     const [row] = await q('SELECT MIN(created_at) AS first, MAX(created_at) AS last FROM posts')
-    const first = Date.parse(`${String(row?.first).replace(' ', 'T')}Z`)
-    const last = Date.parse(`${String(row?.last).replace(' ', 'T')}Z`)
+    const first = Date.parse(toIso(row?.first as string | Date))
+    const last = Date.parse(toIso(row?.last as string | Date))
     expect(Date.now() - first).toBeGreaterThan(50 * 86_400_000)
     expect(Date.now() - first).toBeLessThan(61 * 86_400_000)
     expect(Date.now() - last).toBeLessThan(2 * 86_400_000)
@@ -142,9 +145,9 @@ describe('demo dataset (SHILIU_DEMO=1 on a fresh SQLite)', () => {
     expect(Number(me?.post_count)).toBeGreaterThanOrEqual(3)
     expect(Number(me?.follow_count)).toBeGreaterThan(5)
     expect(Number(me?.fans_count)).toBeGreaterThan(5)
-    expect(await num('SELECT COUNT(*) FROM posts WHERE user_id = ? AND is_draft = 1', [me?.id])).toBeGreaterThan(0)
+    expect(await num('SELECT COUNT(*) FROM posts WHERE user_id = ? AND is_draft = TRUE', [me?.id])).toBeGreaterThan(0)
     expect(await num('SELECT COUNT(*) FROM follows a JOIN follows b ON a.follower_id = b.following_id AND a.following_id = b.follower_id WHERE a.follower_id = ?', [me?.id])).toBeGreaterThan(0)
-    const unread = (await q('SELECT DISTINCT type FROM notifications WHERE user_id = ? AND is_read = 0', [me?.id])).map((r) => Number(r.type))
+    const unread = (await q('SELECT DISTINCT type FROM notifications WHERE user_id = ? AND is_read = FALSE', [me?.id])).map((r) => Number(r.type))
     for (const tab of [[4, 5, 7, 8], [1, 2], [3], [6]]) expect(unread.some((t) => tab.includes(t)), `unread of ${tab}`).toBe(true)
     const all = (await q('SELECT DISTINCT type FROM notifications WHERE user_id = ? ORDER BY type', [me?.id])).map((r) => Number(r.type))
     expect(all).toEqual([1, 2, 3, 4, 5, 6, 7, 8])

@@ -1,31 +1,23 @@
 import type { DataSource } from 'typeorm'
+import type { SqlValue } from '../../server/db/reader'
+import { execute, query } from '../../server/db/sql'
 import { inTransaction } from '../../server/db/transaction'
 import { recountAll } from '../../server/domain/counters'
+import { dbRun } from './sql'
 
 /*
  * Rows written straight into the database, for tests of one resource that need others' data around it
  * (notes, comments, likes, collections) without going through those resources' APIs. Counters are
- * recounted afterwards with `settle`, so the data starts consistent. SQL is portable ('?' placeholders are
- * translated for PostgreSQL). Every write is a write job (inTransaction), like the server's own.
+ * recounted afterwards with `settle`, so the data starts consistent. SQL is portable (tests/support/sql.ts).
  */
-
-/** Run one write statement as its own job (tests that need to poke a row directly). */
-export async function writeSql(db: DataSource, text: string, params: unknown[] = []): Promise<void> {
-  await inTransaction(db, (m) => m.query(sql(db, text), params))
-}
-
-function sql(db: DataSource, text: string): string {
-  if (db.options.type !== 'postgres') return text
-  let n = 0
-  return text.replace(/\?/g, () => `$${++n}`)
-}
 
 async function insert(db: DataSource, table: string, values: Record<string, unknown>): Promise<number> {
   const cols = Object.keys(values)
   const text = `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`
+  // One write job: the new row's id is read before anyone else can insert.
   return inTransaction(db, async (m) => {
-    await m.query(sql(db, text), Object.values(values))
-    const [row] = (await m.query(`SELECT MAX(id) AS id FROM ${table}`)) as Array<{ id: number | string }>
+    await execute(m, text, Object.values(values) as SqlValue[])
+    const [row] = await query<{ id: number | string }>(m, `SELECT MAX(id) AS id FROM ${table}`)
     return Number(row!.id)
   })
 }
@@ -48,7 +40,7 @@ export const insertCategory = (db: DataSource, name: string) => insert(db, 'cate
 
 export async function insertTag(db: DataSource, name: string, postIds: number[]): Promise<number> {
   const id = await insert(db, 'tags', { name, use_count: 0 })
-  for (const postId of postIds) await writeSql(db, 'INSERT INTO post_tags (post_id, tag_id) VALUES (?, ?)', [postId, id])
+  for (const postId of postIds) await dbRun(db, 'INSERT INTO post_tags (post_id, tag_id) VALUES (?, ?)', [postId, id])
   return id
 }
 

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { loadConfig } from '../../server/config'
 import { startServer, type RunningServer } from '../../server/main'
+import { freshDatabase, testEngine, type FreshDatabase } from './engines'
 
 export interface TestServer extends RunningServer {
   dataDir: string
@@ -21,11 +22,20 @@ export interface Envelope<T> {
 }
 
 /**
- * A real server on a random port with its own temporary data directory (SQLite unless env overrides).
+ * A real server on a random port with its own temporary data directory and its own empty database on the
+ * run's engine (SHILIU_TEST_ENGINE, see engines.ts: an SQLite file in the data directory, or a fresh
+ * PostgreSQL / MariaDB database dropped on close), unless `env` names a DATABASE_URL itself.
  * Rate limits are raised so suites measure behaviour, not the limiter, unless a test sets its own.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-test-'))
+  const engine = testEngine()
+  let database: FreshDatabase | null = null
+  if (engine !== 'sqlite' && env.DATABASE_URL === undefined) database = await freshDatabase(engine, 't')
+  const dropAll = async () => {
+    rmSync(dataDir, { recursive: true, force: true })
+    await database?.drop()
+  }
   const config = loadConfig({
     HOST: '127.0.0.1',
     PORT: '0',
@@ -35,9 +45,16 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000',
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
     SHILIU_TEST_CAPTCHA: '1',
+    ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   })
-  const running = await startServer(config)
+  let running: RunningServer
+  try {
+    running = await startServer(config)
+  } catch (err) {
+    await dropAll()
+    throw err
+  }
   const doFetch: TestServer['fetch'] = (p, init = {}) => {
     const headers = new Headers(init.headers)
     if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
@@ -65,7 +82,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     },
     async close() {
       await running.stop()
-      rmSync(dataDir, { recursive: true, force: true })
+      await dropAll()
     },
   }
+}
+
+/** Environment that points another instance at the same data directory and database as `server`. */
+export function sharedEnv(server: TestServer): Record<string, string> {
+  const { database } = server.deps.config
+  return { DATA_DIR: server.dataDir, ...(database.kind === 'sqlite' ? {} : { DATABASE_URL: database.url }) }
 }

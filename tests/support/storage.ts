@@ -7,6 +7,9 @@ import { mkdtempSync, rmdirSync, writeFileSync } from 'node:fs'
 import { open, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import mysql from 'mysql2/promise'
+import pg from 'pg'
+import type { DatabaseConfig } from '../../server/config'
 
 export interface WriteLock {
   /** Resolves once the other process holds the lock. */
@@ -97,4 +100,32 @@ export function mountSmallDisk(megabytes: number): SmallDisk | { unavailable: st
 /** Write a file into a directory (test fixtures such as interrupted upload folders). */
 export function touch(file: string, content = 'x'): void {
   writeFileSync(file, content)
+}
+
+/**
+ * Whatever makes the server's next write to `table` row `id` wait, on its engine: SQLite's write lock held by
+ * another process, or a row lock (`SELECT ... FOR UPDATE` in an open transaction) on PostgreSQL / MySQL.
+ */
+export function holdRowLock(database: DatabaseConfig, table: string, id: number): WriteLock {
+  if (database.kind === 'sqlite') return holdWriteLock(database.url)
+  const select = `SELECT id FROM ${table} WHERE id = ${Number(id)} FOR UPDATE`
+  if (database.kind === 'postgres') {
+    const client = new pg.Client({ connectionString: database.url })
+    const held = client.connect().then(async () => {
+      await client.query('BEGIN')
+      await client.query(select)
+    })
+    held.catch(() => undefined)
+    return { held, release: () => held.then(() => client.query('COMMIT')).finally(() => client.end()).then(() => undefined) }
+  }
+  const connection = mysql.createConnection(database.url.replace(/^mariadb:/, 'mysql:'))
+  const held = connection.then(async (c) => {
+    await c.query('BEGIN')
+    await c.query(select)
+  })
+  held.catch(() => undefined)
+  return { held, release: () => connection.then(async (c) => {
+    await c.query('COMMIT').catch(() => undefined)
+    await c.end()
+  }) }
 }

@@ -6,6 +6,7 @@ import { Notification } from './notification'
 import { Post } from './post'
 import { RateLimit } from './rate-limit'
 import { PostImage, PostVideo } from './post-media'
+import { Setting } from './setting'
 import { AdminSession, UserSession } from './session'
 import { AdminAuditLog, Captcha, PostView } from './support'
 import { PostTag, Tag } from './tag'
@@ -21,6 +22,7 @@ export * from './post'
 export * from './post-media'
 export * from './rate-limit'
 export * from './session'
+export * from './setting'
 export * from './support'
 export * from './tag'
 export * from './user'
@@ -47,4 +49,5 @@ export const entities = [
   PostView,
   AdminAuditLog,
   RateLimit,
+  Setting,
 ]

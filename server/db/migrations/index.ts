@@ -7,11 +7,19 @@ type MigrationClass = new () => import('typeorm').MigrationInterface
 
 const byKind: Record<DatabaseKind, Record<string, MigrationClass>> = { sqlite, postgres, mysql }
 
-/** Migrations of one engine, in the order their names' timestamps give. */
+/**
+ * Migrations of one engine, in the order their names' timestamps give. TypeORM itself orders (and records)
+ * them by the LAST 13 characters of the name, so every name must end with its 13-digit timestamp
+ * (`PostgresInitial1795350168509`); a name that does not is refused here rather than run out of order.
+ */
 export function migrationsFor(kind: DatabaseKind): MigrationClass[] {
-  return Object.values(byKind[kind]).sort((a, b) => stamp(a) - stamp(b))
+  const classes = Object.values(byKind[kind])
+  for (const migration of classes) {
+    if (!/\d{13}$/.test(migration.name)) throw new Error(`Migration ${migration.name} must end with its 13-digit timestamp`)
+  }
+  return classes.sort((a, b) => stamp(a) - stamp(b))
 }
 
-function stamp(migration: MigrationClass): number {
-  return Number(/(\d{13})/.exec(migration.name)?.[1] ?? 0)
+export function stamp(migration: { name: string }): number {
+  return Number(migration.name.slice(-13))
 }

@@ -1,8 +1,7 @@
 import type { AdminList } from '../../../server/contract/admin/list'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Verification } from '../../../server/db/entities'
-import { inTransaction } from '../../../server/db/transaction'
 import { startTestServer, type TestServer } from '../../support/server'
+import { dbRun } from '../../support/sql'
 import { adminToken, createAdmin, createCategory, createMember, uploadImage } from './support'
 
 type Row = Record<string, unknown>
@@ -11,7 +10,7 @@ type Row = Record<string, unknown>
 async function applyFor(server: TestServer, userId: number, form: Record<string, string | number>): Promise<void> {
   const { type, ...fields } = form
   const content = `<table>${Object.values(fields).map((v) => `<tr><td>${String(v)}</td></tr>`).join('')}</table>`
-  await inTransaction(server.deps.db, (m) => m.getRepository(Verification).insert({ user_id: userId, type: Number(type), content, status: 0 }))
+  await dbRun(server.deps.db, 'INSERT INTO verifications (user_id, type, content, status) VALUES (?, ?, ?, ?)', [userId, Number(type), content, 0])
   await new Promise((r) => setTimeout(r, 5))
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { captcha, registerMember, uniqueId } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
-import { writeSql } from '../../support/rows'
+import { dbRun } from '../../support/sql'
 
 interface Tokens {
   access_token: string
@@ -55,7 +55,7 @@ describe('member auth: /api/auth', () => {
 
     it('rejects an expired captcha', async () => {
       const c = await captcha(server)
-      await writeSql(server.deps.db, `UPDATE captchas SET expires_at = ? WHERE id = ?`, ['2000-01-01 00:00:00.000', c.captchaId])
+      await dbRun(server.deps.db, `UPDATE captchas SET expires_at = ? WHERE id = ?`, ['2000-01-01 00:00:00.000', c.captchaId])
       const res = await server.call('POST', '/api/auth/register', { json: { user_id: uniqueId(), nickname: 'a', password: 'secret123', ...c } })
       expect(res.status).toBe(400)
       expect(res.body.message).toBe('验证码已过期，请重新获取')
@@ -184,7 +184,7 @@ describe('member auth: /api/auth', () => {
 
     it('403 for a deactivated account', async () => {
       const m = await registerMember(server)
-      await writeSql(server.deps.db, 'UPDATE users SET is_active = FALSE WHERE id = ?', [m.id])
+      await dbRun(server.deps.db, 'UPDATE users SET is_active = FALSE WHERE id = ?', [m.id])
       const { status, body } = await server.call('POST', '/api/auth/login', { json: { user_id: m.user_id, password: 'secret123' } })
       expect(status).toBe(403)
       expect(body.message).toBe('账号已被禁用')

@@ -3,6 +3,7 @@ import { counterMismatches } from '../../support/consistency'
 import { registerMember, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
 import { createCategory, createNote, uploadImage, type UploadedImage } from './support/notes'
+import { dbQuery } from '../../support/sql'
 
 interface CommentView {
   id: number
@@ -36,7 +37,7 @@ let img: UploadedImage
 const post = (token: string, json: Record<string, unknown>) => server.call<CommentView>('POST', '/api/comments', { token, json })
 
 async function notifications(userId: number): Promise<Array<{ type: number; sender_id: number }>> {
-  const rows: Array<{ type: number; sender_id: number }> = await server.deps.db.query('SELECT type, sender_id FROM notifications WHERE user_id = ? ORDER BY id', [userId])
+  const rows: Array<{ type: number; sender_id: number }> = await dbQuery(server.deps.db, 'SELECT type, sender_id FROM notifications WHERE user_id = ? ORDER BY id', [userId])
   return rows.map((r) => ({ type: Number(r.type), sender_id: Number(r.sender_id) }))
 }
 
@@ -101,7 +102,7 @@ describe('POST /api/comments', () => {
 describe('GET /api/posts/:id/comments and /api/comments/:id/replies', () => {
   let note: number
   beforeAll(async () => {
-    note = await createNote(server, author.token, { images: [img.url], category_id: (await server.deps.db.query('SELECT id FROM categories LIMIT 1'))[0].id })
+    note = await createNote(server, author.token, { images: [img.url], category_id: Number((await dbQuery<{ id: number }>(server.deps.db, 'SELECT id FROM categories LIMIT 1'))[0]!.id) })
     for (let i = 1; i <= 7; i++) await post(reader.token, { post_id: note, content: `评论${i}` })
     const first = (await server.call<CommentPage>('GET', `/api/posts/${note}/comments?sort=asc&limit=1`)).body.data.comments[0]!
     for (let i = 1; i <= 3; i++) await post(third.token, { post_id: note, content: `回复${i}`, parent_id: first.id })
@@ -138,7 +139,7 @@ describe('GET /api/posts/:id/comments and /api/comments/:id/replies', () => {
 
 describe('DELETE /api/comments/:id', () => {
   it('deletes only own comments and replies, with their replies, likes and counters', async () => {
-    const note = await createNote(server, author.token, { images: [img.url], category_id: (await server.deps.db.query('SELECT id FROM categories LIMIT 1'))[0].id })
+    const note = await createNote(server, author.token, { images: [img.url], category_id: Number((await dbQuery<{ id: number }>(server.deps.db, 'SELECT id FROM categories LIMIT 1'))[0]!.id) })
     const top = (await post(reader.token, { post_id: note, content: '顶层' })).body.data
     const r1 = (await post(author.token, { post_id: note, content: '回1', parent_id: top.id })).body.data
     await post(third.token, { post_id: note, content: '回2', parent_id: top.id })
@@ -152,12 +153,12 @@ describe('DELETE /api/comments/:id', () => {
 
     const ownReply = await server.call<{ deletedCount: number }>('DELETE', `/api/comments/${r1.id}`, { token: author.token })
     expect(ownReply.body.data.deletedCount).toBe(1)
-    const [afterReply]: Array<{ reply_count: number }> = await server.deps.db.query('SELECT reply_count FROM comments WHERE id = ?', [top.id])
+    const [afterReply]: Array<{ reply_count: number }> = await dbQuery(server.deps.db, 'SELECT reply_count FROM comments WHERE id = ?', [top.id])
     expect(Number(afterReply!.reply_count)).toBe(1)
 
     const all = await server.call<{ deletedCount: number }>('DELETE', `/api/comments/${top.id}`, { token: reader.token })
     expect(all.body.data.deletedCount).toBe(2)
-    const [p]: Array<{ comment_count: number }> = await server.deps.db.query('SELECT comment_count FROM posts WHERE id = ?', [note])
+    const [p]: Array<{ comment_count: number }> = await dbQuery(server.deps.db, 'SELECT comment_count FROM posts WHERE id = ?', [note])
     expect(Number(p!.comment_count)).toBe(0)
     expect(await counterMismatches(server.deps.db)).toEqual([])
   })

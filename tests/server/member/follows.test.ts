@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { counterMismatches } from '../../support/consistency'
 import { registerMember, uniqueId, type Member } from '../../support/members'
 import { countQueries } from '../../support/query-count'
-import { insertFollow, settle, writeSql } from '../../support/rows'
+import { insertFollow, settle } from '../../support/rows'
 import { startTestServer, type TestServer } from '../../support/server'
+import { dbQuery, dbRun } from '../../support/sql'
 
 interface Entry {
   user_id: string
@@ -29,7 +30,7 @@ describe('member follows: follow, status, lists, user search', () => {
 
   const stats = async (m: Member) => (await server.call<{ follow_count: number; fans_count: number }>('GET', `/api/users/${m.user_id}/stats`)).body.data
   const followNotifications = async (receiver: Member, sender: Member) =>
-    Number(((await server.deps.db.query('SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND sender_id = ? AND type = 6', [receiver.id, sender.id])) as Array<{ n: number }>)[0]!.n)
+    Number(((await dbQuery(server.deps.db, 'SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND sender_id = ? AND type = 6', [receiver.id, sender.id])) as Array<{ n: number }>)[0]!.n)
 
   describe('POST / DELETE /users/{id}/follow', () => {
     it('sets and clears the follow idempotently; counters follow; one notification however often it is repeated', async () => {
@@ -182,8 +183,8 @@ describe('member follows: follow, status, lists, user search', () => {
 
     it('runs a fixed number of queries whatever the page size', async () => {
       const star = await registerMember(server, uniqueId('star'))
-      for (let i = 0; i < 30; i++) await writeSql(server.deps.db, 'INSERT INTO users (user_id, nickname, password_hash) VALUES (?, ?, ?)', [`fan${i}_${star.id}`, `粉丝${i}`, 'x'])
-      const fanIds = ((await server.deps.db.query("SELECT id FROM users WHERE nickname LIKE '粉丝%'")) as Array<{ id: number }>).map((r) => Number(r.id))
+      for (let i = 0; i < 30; i++) await dbRun(server.deps.db, 'INSERT INTO users (user_id, nickname, password_hash) VALUES (?, ?, ?)', [`fan${i}_${star.id}`, `粉丝${i}`, 'x'])
+      const fanIds = ((await dbQuery(server.deps.db, "SELECT id FROM users WHERE nickname LIKE '粉丝%'")) as Array<{ id: number }>).map((r) => Number(r.id))
       expect(fanIds).toHaveLength(30)
       for (const id of fanIds) await insertFollow(server.deps.db, id, star.id)
       for (const id of fanIds.slice(0, 10)) await insertFollow(server.deps.db, star.id, id)

@@ -3,6 +3,7 @@ import { counterMismatches } from '../../support/consistency'
 import { registerMember, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
 import { createCategory, createNote, uploadImage } from './support/notes'
+import { dbQuery } from '../../support/sql'
 
 let server: TestServer
 let author: Member
@@ -11,9 +12,9 @@ let noteId: number
 let commentId: number
 
 async function counts(): Promise<{ post: { like_count: number; collect_count: number }; author: { like_count: number; collect_count: number }; comment: number }> {
-  const [post]: Array<{ like_count: number; collect_count: number }> = await server.deps.db.query('SELECT like_count, collect_count FROM posts WHERE id = ?', [noteId])
-  const [user]: Array<{ like_count: number; collect_count: number }> = await server.deps.db.query('SELECT like_count, collect_count FROM users WHERE id = ?', [author.id])
-  const [comment]: Array<{ like_count: number }> = await server.deps.db.query('SELECT like_count FROM comments WHERE id = ?', [commentId])
+  const [post]: Array<{ like_count: number; collect_count: number }> = await dbQuery(server.deps.db, 'SELECT like_count, collect_count FROM posts WHERE id = ?', [noteId])
+  const [user]: Array<{ like_count: number; collect_count: number }> = await dbQuery(server.deps.db, 'SELECT like_count, collect_count FROM users WHERE id = ?', [author.id])
+  const [comment]: Array<{ like_count: number }> = await dbQuery(server.deps.db, 'SELECT like_count FROM comments WHERE id = ?', [commentId])
   return {
     post: { like_count: Number(post!.like_count), collect_count: Number(post!.collect_count) },
     author: { like_count: Number(user!.like_count), collect_count: Number(user!.collect_count) },
@@ -22,7 +23,7 @@ async function counts(): Promise<{ post: { like_count: number; collect_count: nu
 }
 
 async function notificationsOf(userId: number, type: number): Promise<number> {
-  const rows: Array<{ n: number }> = await server.deps.db.query('SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND type = ?', [userId, type])
+  const rows: Array<{ n: number }> = await dbQuery(server.deps.db, 'SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND type = ?', [userId, type])
   return Number(rows[0]!.n)
 }
 

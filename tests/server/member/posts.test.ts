@@ -4,7 +4,7 @@ import { counterMismatches } from '../../support/consistency'
 import { registerMember, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
 import { createCategory, createNote, uploadImage, type UploadedImage } from './support/notes'
-import { writeSql } from '../../support/rows'
+import { dbQuery, dbRun } from '../../support/sql'
 
 interface Detail {
   id: number
@@ -35,17 +35,17 @@ let food: number
 let img: UploadedImage
 
 async function useCount(name: string): Promise<number | null> {
-  const rows: Array<{ use_count: number }> = await server.deps.db.query('SELECT use_count FROM tags WHERE name = ?', [name])
+  const rows: Array<{ use_count: number }> = await dbQuery(server.deps.db, 'SELECT use_count FROM tags WHERE name = ?', [name])
   return rows[0] ? Number(rows[0].use_count) : null
 }
 
 async function userCounts(id: number): Promise<{ post_count: number }> {
-  const rows: Array<{ post_count: number }> = await server.deps.db.query('SELECT post_count FROM users WHERE id = ?', [id])
+  const rows: Array<{ post_count: number }> = await dbQuery(server.deps.db, 'SELECT post_count FROM users WHERE id = ?', [id])
   return { post_count: Number(rows[0]!.post_count) }
 }
 
 async function categoryCount(id: number): Promise<number> {
-  const rows: Array<{ post_count: number }> = await server.deps.db.query('SELECT post_count FROM categories WHERE id = ?', [id])
+  const rows: Array<{ post_count: number }> = await dbQuery(server.deps.db, 'SELECT post_count FROM categories WHERE id = ?', [id])
   return Number(rows[0]!.post_count)
 }
 
@@ -110,7 +110,7 @@ describe('POST /api/posts', () => {
     expect(saved).toContain('<b>粗</b>')
     expect(saved).toContain('href="https://ok.example"')
     expect(saved).not.toMatch(/script|onerror|onclick|javascript:|evil\.example/)
-    const notes: Array<{ type: number; user_id: number }> = await server.deps.db.query('SELECT type, user_id FROM notifications WHERE target_id = ?', [id])
+    const notes: Array<{ type: number; user_id: number }> = await dbQuery(server.deps.db, 'SELECT type, user_id FROM notifications WHERE target_id = ?', [id])
     expect(notes).toEqual([{ type: 8, user_id: bob.id }])
   })
 
@@ -146,7 +146,7 @@ describe('GET /api/posts/:id', () => {
     expect(await view()).toBe(3)
     // An hour later the same viewer counts again (the buffered views written first).
     await flushViews(server.deps.db)
-    await writeSql(server.deps.db, "UPDATE post_views SET viewed_at = '2000-01-01 00:00:00.000'")
+    await dbRun(server.deps.db, "UPDATE post_views SET viewed_at = '2000-01-01 00:00:00.000'")
     expect(await view(bob.token)).toBe(4)
   })
 })
@@ -190,7 +190,7 @@ describe('PUT and DELETE /api/posts/:id', () => {
     expect([await useCount('计数乙'), await useCount('计数丙')]).toEqual([0, 0])
     expect((await userCounts(alice.id)).post_count).toBe(user0)
     expect(await categoryCount(food)).toBe(food0)
-    const leftovers: Array<{ n: number }> = await server.deps.db.query(
+    const leftovers: Array<{ n: number }> = await dbQuery(server.deps.db, 
       `SELECT (SELECT COUNT(*) FROM likes WHERE target_id IN (?, ?)) + (SELECT COUNT(*) FROM collections WHERE post_id = ?) + (SELECT COUNT(*) FROM comments WHERE post_id = ?) + (SELECT COUNT(*) FROM notifications WHERE target_id = ?) AS n`,
       [draft, comment.body.data.id, draft, draft, draft],
     )

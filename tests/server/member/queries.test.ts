@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runsOn } from '../../support/engines'
 import { registerMember, type Member } from '../../support/members'
 import { countQueries } from '../../support/query-count'
 import { startTestServer, type TestServer } from '../../support/server'
@@ -99,7 +100,7 @@ describe("visitors' micro-cache of list replies", () => {
   })
 })
 
-describe('EXPLAIN QUERY PLAN on SQLite: index only', () => {
+describe.runIf(runsOn('sqlite'))('EXPLAIN QUERY PLAN on SQLite: index only', () => {
   it.each([
     '/api/posts',
     '/api/posts?page=3&limit=5',

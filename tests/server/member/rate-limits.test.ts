@@ -4,13 +4,13 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config'
 import { startServer, type RunningServer } from '../../../server/main'
 import { captcha, registerMember, uniqueId } from '../../support/members'
-import { startTestServer, type TestServer } from '../../support/server'
+import { sharedEnv, startTestServer, type TestServer } from '../../support/server'
 
 const LIMITS = { RATE_LIMIT_CAPTCHA_PER_MINUTE: '3', RATE_LIMIT_AUTH_PER_MINUTE: '3', RATE_LIMIT_WRITES_PER_MINUTE: '3' }
 
-/** A second instance on the same DATA_DIR (and so the same SQLite database) as `first`. */
+/** A second instance on the same DATA_DIR and database as `first`. */
 async function secondInstance(first: TestServer, env: Record<string, string> = {}): Promise<RunningServer> {
-  return startServer(loadConfig({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: first.dataDir, LOG_LEVEL: 'silent', SHILIU_TEST_CAPTCHA: '1', ...LIMITS, ...env }))
+  return startServer(loadConfig({ HOST: '127.0.0.1', PORT: '0', ...sharedEnv(first), LOG_LEVEL: 'silent', SHILIU_TEST_CAPTCHA: '1', ...LIMITS, ...env }))
 }
 
 async function get(url: string): Promise<Response> {

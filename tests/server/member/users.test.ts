@@ -3,6 +3,7 @@ import { counterMismatches } from '../../support/consistency'
 import { loginMember, registerMember, uniqueId, type Member } from '../../support/members'
 import { insertCategory, insertCollection, insertComment, insertFollow, insertLike, insertNotification, insertPost, insertTag, settle } from '../../support/rows'
 import { startTestServer, type TestServer } from '../../support/server'
+import { dbQuery } from '../../support/sql'
 
 describe('member users: profile, update, password, deletion', () => {
   let server: TestServer
@@ -210,7 +211,7 @@ describe('member users: profile, update, password, deletion', () => {
       expect((await server.call('GET', `/api/users/${doomed.user_id}`)).status).toBe(404)
       expect((await server.call('GET', '/api/auth/me', { token: doomed.token })).status).toBe(401)
       expect((await server.call('POST', '/api/auth/login', { json: { user_id: doomed.user_id, password: 'secret123' } })).status).toBe(400)
-      const count = async (sqlText: string, params: unknown[] = []) => Number(((await db.query(sqlText, params)) as Array<{ n: number }>)[0]!.n)
+      const count = async (sqlText: string, params: unknown[] = []) => Number(((await dbQuery(db, sqlText, params)) as Array<{ n: number }>)[0]!.n)
       expect(await count('SELECT COUNT(*) AS n FROM posts WHERE user_id = ?', [doomed.id])).toBe(0)
       expect(await count('SELECT COUNT(*) AS n FROM comments WHERE user_id = ? OR post_id = ? OR id IN (?, ?)', [doomed.id, own, replyToDoomed, doomedReply])).toBe(0)
       expect(await count('SELECT COUNT(*) AS n FROM comments WHERE id = ?', [yTop])).toBe(1)

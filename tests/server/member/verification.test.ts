@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerMember } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
-import { writeSql } from '../../support/rows'
+import { dbQuery, dbRun } from '../../support/sql'
 
 interface Status {
   id: number
@@ -28,7 +28,7 @@ describe('member verification: apply, status, withdraw', () => {
   const applications = async (token: string) => (await server.call<Status[]>('GET', '/api/users/verification/status', { token })).body.data
   const status = async (token: string) => (await applications(token))[0]
   const stored = async (userId: number) =>
-    (await server.deps.db.query('SELECT type, status, content FROM verifications WHERE user_id = ?', [userId])) as Array<{ type: number; status: number; content: string }>
+    (await dbQuery(server.deps.db, 'SELECT type, status, content FROM verifications WHERE user_id = ?', [userId])) as Array<{ type: number; status: number; content: string }>
 
   it('no application: an empty list', async () => {
     const m = await registerMember(server)
@@ -101,11 +101,11 @@ describe('member verification: apply, status, withdraw', () => {
     const twice = await server.call('POST', '/api/users/verification', { token: m.token, json: personal })
     expect(twice.status).toBe(400)
     expect(twice.body.message).toBe('您的认证申请正在审核中，请勿重复提交')
-    await writeSql(server.deps.db, "UPDATE verifications SET status = 2, admin_note = '材料不全' WHERE user_id = ?", [m.id])
+    await dbRun(server.deps.db, "UPDATE verifications SET status = 2, admin_note = '材料不全' WHERE user_id = ?", [m.id])
     expect(await status(m.token)).toMatchObject({ status: 2, statusText: '未通过', admin_note: '材料不全' })
     expect((await server.call('POST', '/api/users/verification', { token: m.token, json: official })).status).toBe(200)
     expect(await stored(m.id)).toHaveLength(1)
-    await writeSql(server.deps.db, 'UPDATE verifications SET status = 1 WHERE user_id = ?', [m.id])
+    await dbRun(server.deps.db, 'UPDATE verifications SET status = 1 WHERE user_id = ?', [m.id])
     const approved = await server.call('POST', '/api/users/verification', { token: m.token, json: personal })
     expect(approved.status).toBe(400)
     expect(approved.body.message).toBe('您已通过认证，无需重复申请')
@@ -115,8 +115,8 @@ describe('member verification: apply, status, withdraw', () => {
     for (const state of [0, 1, 2]) {
       const m = await registerMember(server)
       await server.call('POST', '/api/users/verification', { token: m.token, json: official })
-      await writeSql(server.deps.db, 'UPDATE verifications SET status = ? WHERE user_id = ?', [state, m.id])
-      if (state === 1) await writeSql(server.deps.db, 'UPDATE users SET verified = 1 WHERE id = ?', [m.id])
+      await dbRun(server.deps.db, 'UPDATE verifications SET status = ? WHERE user_id = ?', [state, m.id])
+      if (state === 1) await dbRun(server.deps.db, 'UPDATE users SET verified = 1 WHERE id = ?', [m.id])
       const res = await server.call<Status[]>('DELETE', '/api/users/verification/revoke', { token: m.token })
       expect(res.status).toBe(200)
       expect(res.body.message).toBe('申请已撤回')

@@ -10,6 +10,7 @@
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { inTransaction } from '../../../server/db/transaction'
+import { runsOn } from '../../support/engines'
 import { registerMember, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
 import { holdWriteLock, mountSmallDisk, type SmallDisk } from '../../support/storage'
@@ -23,7 +24,7 @@ interface Health {
 const databaseFile = (server: TestServer) => path.join(server.deps.config.dataDir, 'shiliu.sqlite')
 const editNickname = (server: TestServer, m: Member, nickname: string) => server.call('PUT', `/api/users/${m.user_id}`, { token: m.token, json: { nickname } })
 
-describe('another process holding the write lock', () => {
+describe.runIf(runsOn('sqlite'))('another process holding the write lock', () => {
   let server: TestServer
   let member: Member
   beforeAll(async () => {
@@ -70,7 +71,7 @@ describe('another process holding the write lock', () => {
   }, 20_000)
 })
 
-describe('a full disk', () => {
+describe.runIf(runsOn('sqlite'))('a full disk', () => {
   let disk: SmallDisk | null = null
   afterEach(() => {
     disk?.unmount()

@@ -10,6 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:f
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { runsOn } from '../../support/engines'
 import { ensureServerBundle } from '../../support/server-bundle'
 import { startServerProcess, type ServerProcess } from '../../support/server-process'
 import { touch } from '../../support/storage'
@@ -38,7 +39,8 @@ async function startBuilt(dataDir: string): Promise<ServerProcess & { url: strin
   return Object.assign(server, { url: url! })
 }
 
-describe('server process under write load', () => {
+// The server process is started on its own SQLite data directory whatever the suite's engine: run it once.
+describe.runIf(runsOn('sqlite'))('server process under write load', () => {
   it('SIGTERM: exits 0, and the .sqlite file alone holds every acknowledged write', async () => {
     const dataDir = tempDir()
     const server = await startBuilt(dataDir)

@@ -6,9 +6,11 @@
  * the last acknowledged one, every acknowledged admin edit has its audit-log row; nothing rolled back stayed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { execute } from '../../../server/db/sql'
 import { inTransaction } from '../../../server/db/transaction'
 import { insertMember, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
+import { dbCount, dbQuery } from '../../support/sql'
 import { adminToken, createAdmin, createCategory } from '../admin/support'
 
 const RUN_MS = 3000
@@ -19,7 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const count = async (sql: string, params: unknown[] = []) => Number(((await server.deps.db.query(sql, params)) as Array<{ n: number }>)[0]!.n)
+const count = (sql: string, params: unknown[] = []) => dbCount(server.deps.db, sql, params)
 
 describe('rollbacks among ordinary writes', () => {
   it('lose nothing that was acknowledged', async () => {
@@ -34,7 +36,7 @@ describe('rollbacks among ordinary writes', () => {
     const rollbackJobs = async () => {
       for (let i = 0; running(); i++) {
         await inTransaction(server.deps.db, async (m) => {
-          await m.query("INSERT INTO categories (name, category_title, post_count) VALUES (?, ?, 0)", [`rollback-${i}`, `rb${i}`])
+          await execute(m, 'INSERT INTO categories (name, category_title, post_count) VALUES (?, ?, 0)', [`rollback-${i}`, `rb${i}`])
           throw new Error('rolled back on purpose')
         }).catch(() => rollbacks++)
       }
@@ -90,12 +92,12 @@ describe('rollbacks among ordinary writes', () => {
     let missing = 0
     for (const token of ackedTokens) if ((await server.call('GET', '/api/auth/me', { token })).status !== 200) missing++
     for (const m of members) {
-      const stored = ((await server.deps.db.query('SELECT nickname FROM users WHERE id = ?', [m.id])) as Array<{ nickname: string }>)[0]!.nickname
+      const stored = (await dbQuery<{ nickname: string }>(server.deps.db, 'SELECT nickname FROM users WHERE id = ?', [m.id]))[0]!.nickname
       if (lastNickname.has(m.id) && stored !== lastNickname.get(m.id)) missing++
     }
     const audit = (await count("SELECT COUNT(*) AS n FROM admin_audit_logs WHERE action = 'update' AND resource = 'categories'")) - auditBefore
     missing += adminEdits - audit
-    const storedCategory = ((await server.deps.db.query('SELECT name FROM categories WHERE id = ?', [category.id])) as Array<{ name: string }>)[0]!.name
+    const storedCategory = (await dbQuery<{ name: string }>(server.deps.db, 'SELECT name FROM categories WHERE id = ?', [category.id]))[0]!.name
     expect(storedCategory).toBe(lastCategoryName)
     expect(missing, 'acknowledged but missing').toBe(0)
     expect(await count("SELECT COUNT(*) AS n FROM categories WHERE name LIKE 'rollback-%'")).toBe(0)

@@ -3,37 +3,56 @@
  * `Connection: close`; the request already in flight finishes (and closes its connection); its write is
  * committed and the WAL merged into the database file before the database closes.
  */
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import http from 'node:http'
-import path from 'node:path'
+import mysql from 'mysql2/promise'
+import pg from 'pg'
 import sqlite3 from 'sqlite3'
-import { afterAll, describe, expect, it } from 'vitest'
+import type { DatabaseConfig } from '../../../server/config'
+import { describe, expect, it } from 'vitest'
 import { request } from '../../support/http'
 import { registerMember } from '../../support/members'
 import { startTestServer } from '../../support/server'
-import { holdWriteLock } from '../../support/storage'
+import { holdRowLock } from '../../support/storage'
 
-const dirs: string[] = []
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
-function readOnly<T>(file: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY)
-  return new Promise<T[]>((resolve, reject) => db.all(sql, params, (err, rows) => (err ? reject(err) : resolve(rows as T[])))).finally(
-    () => new Promise<void>((resolve) => db.close(() => resolve())),
-  )
+/** Read the stored row with a connection of its own, after the server closed its connections. */
+async function readBack(database: DatabaseConfig, userId: number): Promise<string | undefined> {
+  const sql = 'SELECT nickname FROM users WHERE id = ?'
+  if (database.kind === 'sqlite') {
+    const db = new sqlite3.Database(database.url, sqlite3.OPEN_READONLY)
+    const rows = await new Promise<Array<{ nickname: string }>>((resolve, reject) => db.all(sql, [userId], (err, r) => (err ? reject(err) : resolve(r as Array<{ nickname: string }>))))
+    await new Promise<void>((resolve) => db.close(() => resolve()))
+    return rows[0]?.nickname
+  }
+  if (database.kind === 'postgres') {
+    const client = new pg.Client({ connectionString: database.url })
+    await client.connect()
+    try {
+      return ((await client.query<{ nickname: string }>(sql.replace('?', '$1'), [userId])).rows[0])?.nickname
+    } finally {
+      await client.end()
+    }
+  }
+  const conn = await mysql.createConnection(database.url.replace(/^mariadb:/, 'mysql:'))
+  try {
+    const [rows] = await conn.query(sql, [userId])
+    return (rows as Array<{ nickname: string }>)[0]?.nickname
+  } finally {
+    await conn.end()
+  }
 }
 
 describe('stopping the server', () => {
   it('refuses new requests on kept-alive connections, finishes the one in flight, commits its write', async () => {
     const server = await startTestServer()
-    dirs.push(server.dataDir)
-    const file = path.join(server.dataDir, 'shiliu.sqlite')
+    const database = server.deps.config.database
     const member = await registerMember(server)
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
     expect((await request(`${server.url}/api/health/live`, { agent })).status).toBe(200)
 
-    // A write in flight: it waits for another process's lock.
-    const lock = holdWriteLock(file)
+    // A write in flight: it waits for another process's lock (SQLite's write lock, or the member's row).
+    const lock = holdRowLock(database, 'users', member.id)
     await lock.held
     const slow = request(`${server.url}/api/users/${member.user_id}`, { method: 'PUT', token: member.token, json: { nickname: '停机前的昵称' } })
     await new Promise((resolve) => setTimeout(resolve, 300))
@@ -55,9 +74,9 @@ describe('stopping the server', () => {
     await stopping
     agent.destroy()
 
-    // The acknowledged write is in the database file alone: the WAL was merged and removed.
-    expect(existsSync(`${file}-wal`)).toBe(false)
-    const [row] = await readOnly<{ nickname: string }>(file, 'SELECT nickname FROM users WHERE id = ?', [member.id])
-    expect(row!.nickname).toBe('停机前的昵称')
+    // The acknowledged write is stored; on SQLite in the database file alone (the WAL was merged and removed).
+    if (database.kind === 'sqlite') expect(existsSync(`${database.url}-wal`)).toBe(false)
+    expect(await readBack(database, member.id)).toBe('停机前的昵称')
+    await server.close()
   })
 })

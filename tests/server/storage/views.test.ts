@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { flushViews } from '../../../server/domain/views'
 import { registerMember, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
-import { holdWriteLock } from '../../support/storage'
+import { dbCount } from '../../support/sql'
+import { holdRowLock } from '../../support/storage'
 import { createCategory, createNote, uploadImage } from '../member/support/notes'
-import path from 'node:path'
 
 let server: TestServer
 let author: Member
@@ -26,14 +26,14 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const stored = async (sql: string, params: unknown[]) => Number(((await server.deps.db.query(sql, params)) as Array<{ n: number }>)[0]!.n)
+const stored = (sql: string, params: unknown[]) => dbCount(server.deps.db, sql, params)
 const detail = (id: number, init: { token?: string; userAgent?: string } = {}) =>
   server.fetch(`/api/posts/${id}`, { token: init.token, headers: init.userAgent ? { 'user-agent': init.userAgent } : {} }).then(async (r) => ({ status: r.status, body: (await r.json()) as { data: { view_count: number } } }))
 
 describe('views', () => {
-  it('answers note detail while the write lock is held elsewhere, and writes the views once it is free', async () => {
+  it('answers note detail while the note is write-locked elsewhere, and writes the views once it is free', async () => {
     const id = await createNote(server, author.token, { images: [image], category_id: category })
-    const lock = holdWriteLock(path.join(server.dataDir, 'shiliu.sqlite'))
+    const lock = holdRowLock(server.deps.config.database, 'posts', id)
     await lock.held
     const started = Date.now()
     const replies = await Promise.all(readers.map((r) => detail(id, { token: r.token })))

@@ -16,7 +16,7 @@ import { StorageFault, storageFault } from '../../../server/db/faults'
 import { readerFor } from '../../../server/db/reader'
 import { execute, query } from '../../../server/db/sql'
 import { exclusively, inTransaction, writerOf } from '../../../server/db/transaction'
-import { skipLoudly } from '../../support/engines'
+import { runsOn, skipLoudly } from '../../support/engines'
 import { holdWriteLock } from '../../support/storage'
 
 const dirs: string[] = []
@@ -37,7 +37,9 @@ const nativeProblem = (() => {
 })()
 if (nativeProblem) it.skip(`native writer: ${skipLoudly('native SQLite writer (better-sqlite3)', nativeProblem)}`, () => undefined)
 
-describe.each(nativeProblem ? (['portable'] as const) : (['native', 'portable'] as const))('SQLite writer (%s)', (mode) => {
+const describeOnSqlite = runsOn('sqlite') ? describe : describe.skip
+
+describeOnSqlite.each(nativeProblem ? (['portable'] as const) : (['native', 'portable'] as const))('SQLite writer (%s)', (mode) => {
   let db: DataSource
   let file: string
 

@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm'
  * table: the generator run against MariaDB also re-emitted spurious ALTERs of unchanged nullable columns
  * and indexes (a TypeORM/MariaDB metadata mismatch), which are not part of this change.
  */
-export class RateLimits1795350440244Mysql implements MigrationInterface {
-  name = 'RateLimits1795350440244Mysql'
+export class MysqlRateLimits1795350440244 implements MigrationInterface {
+  name = 'MysqlRateLimits1795350440244'
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE TABLE \`rate_limits\` (\`rl_key\` varchar(191) NOT NULL, \`points\` int NOT NULL DEFAULT '0', \`expire\` bigint NULL, INDEX \`idx_rate_limits_expire\` (\`expire\`), PRIMARY KEY (\`rl_key\`)) ENGINE=InnoDB`)

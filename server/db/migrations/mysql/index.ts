@@ -1,2 +1,3 @@
-export { Initial1795350168509Mysql } from './1795350168509-Initial'
-export { RateLimits1795350440244Mysql } from './1795350440244-RateLimits'
+export { MysqlInitial1795350168509 } from './1795350168509-Initial'
+export { MysqlRateLimits1795350440244 } from './1795350440244-RateLimits'
+export { MysqlSettings1795440643967 } from './1795440643967-Settings'

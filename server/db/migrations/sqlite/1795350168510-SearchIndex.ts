@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm'
  * bigrams and words by server/search/tokenizer.ts, so FTS5's unicode61 tokenizer only splits on spaces),
  * kept in step with posts by triggers.
  */
-export class SearchIndex1795350168510Sqlite implements MigrationInterface {
-  name = 'SearchIndex1795350168510Sqlite'
+export class SqliteSearchIndex1795350168510 implements MigrationInterface {
+  name = 'SqliteSearchIndex1795350168510'
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(

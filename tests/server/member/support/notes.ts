@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import type { TestServer } from '../../../support/server'
-import { writeSql } from '../../../support/rows'
+import { dbQuery, dbRun } from '../../../support/sql'
 
 /** A small real image (default PNG) as a Blob for multipart uploads. */
 export async function imageBlob(options: { width?: number; height?: number; format?: 'png' | 'jpeg' | 'webp' | 'gif'; color?: string } = {}): Promise<Blob> {
@@ -37,8 +37,8 @@ export async function uploadImage(server: TestServer, token: string, blob?: Blob
 
 /** Create a category directly (the member API has no category writes). */
 export async function createCategory(server: TestServer, name: string, title: string): Promise<number> {
-  await writeSql(server.deps.db, 'INSERT INTO categories (name, category_title, post_count) VALUES (?, ?, 0)', [name, title])
-  const rows: Array<{ id: number }> = await server.deps.db.query('SELECT id FROM categories WHERE category_title = ?', [title])
+  await dbRun(server.deps.db, 'INSERT INTO categories (name, category_title, post_count) VALUES (?, ?, 0)', [name, title])
+  const rows: Array<{ id: number }> = await dbQuery(server.deps.db, 'SELECT id FROM categories WHERE category_title = ?', [title])
   return Number(rows[0]!.id)
 }
 
