@@ -26,6 +26,8 @@ const FLUSH_CHUNK = 500
 /** Beyond this many waiting views (the database unavailable for long), new views are not counted. */
 const MAX_PENDING = 50_000
 const RETRY_DELAY_MS = 1000
+/** Reads of a view count retried while buffered views were being committed (see stableRead). */
+const STABLE_READ_ATTEMPTS = 3
 
 export function viewerKey(userId: number | null, ip: string): string {
   if (userId) return `u${userId}`
@@ -76,6 +78,10 @@ class ViewBuffer {
   private readonly perPost = new Map<number, number>()
   private timer: NodeJS.Timeout | null = null
   private flushing: Promise<void> | null = null
+  /** Flushes whose rows may already be visible to readers but are still counted in `pending`. */
+  committing = 0
+  /** Bumped each time flushed views leave `pending` (their rows are committed). */
+  epoch = 0
 
   constructor(private readonly db: DataSource) {}
 
@@ -87,6 +93,11 @@ class ViewBuffer {
     this.perPost.set(postId, (this.perPost.get(postId) ?? 0) + 1)
     this.schedule(FLUSH_DELAY_MS)
     return true
+  }
+
+  /** Resolves when the flush under way (if any) has finished. */
+  settled(): Promise<void> {
+    return this.flushing ?? Promise.resolve()
   }
 
   has(postId: number, viewer: string): boolean {
@@ -126,14 +137,29 @@ class ViewBuffer {
     for (let i = 0; i < views.length; i += FLUSH_CHUNK) {
       const chunk = views.slice(i, i + FLUSH_CHUNK)
       let written: number[] = []
+      let marked = false
       // The moment the rows are visible, the stored counts include these views: stop adding them on top.
+      // From the end of the job until then, readers may see either state: `stableRead` reads again.
       const committed = () => {
         for (const v of chunk) this.forget(v)
+        this.epoch++
+        if (marked) this.committing--
+        marked = false
         for (const listener of writtenListeners) listener(written)
       }
       try {
-        await inTransaction(this.db, async (m) => (written = await writeViews(m, chunk)), { onCommit: committed })
+        await inTransaction(
+          this.db,
+          async (m) => {
+            written = await writeViews(m, chunk)
+            if (!marked) this.committing++
+            marked = true
+          },
+          { onCommit: committed },
+        )
       } catch {
+        if (marked) this.committing--
+        marked = false
         // Not committed (lock, full disk): keep them for the next try. Committed but not confirmed durable
         // (a failed fsync, in practice never): already forgotten.
         views.slice(i).forEach((v) => (v.flushing = false))
@@ -161,6 +187,22 @@ function bufferOf(db: DataSource): ViewBuffer {
     beforeDatabaseClose(db, () => created.flush())
   }
   return buffer
+}
+
+/**
+ * `read()` (a stored view_count among other things) at a moment no flush of buffered views was committing, so
+ * that adding `pendingViews()` to it counts every view exactly once: a flush that committed during the read
+ * (its rows visible, or not yet, to the read connection) makes it read again (at most a few times).
+ */
+export async function stableRead<T>(db: DataSource, read: () => Promise<T>): Promise<T> {
+  const buffer = buffers.get(db)
+  if (!buffer) return read()
+  for (let attempt = 0; ; attempt++) {
+    if (buffer.committing > 0 && attempt < STABLE_READ_ATTEMPTS) await buffer.settled()
+    const epoch = buffer.epoch
+    const value = await read()
+    if (attempt >= STABLE_READ_ATTEMPTS || (buffer.committing === 0 && buffer.epoch === epoch)) return value
+  }
 }
 
 /** Count this view (buffered); false when the same viewer's view of this note is already waiting. */

@@ -4,7 +4,7 @@ import type { SqlReader } from '../db/reader'
 import { toIso } from '../db/reader'
 import { loadPostDetail } from '../presenters/post'
 import { listGeneration } from './feed'
-import { onViewsWritten, pendingViews, recordView, viewedRecently, viewPending } from './views'
+import { onViewsWritten, pendingViews, recordView, stableRead, viewedRecently, viewPending } from './views'
 
 /*
  * A visitor's note detail (no token: no liked / collected / followed state to show). The note itself is
@@ -29,10 +29,10 @@ const counted = new Map<string, number>()
 // The shared copies' view_count is behind once buffered views are written.
 onViewsWritten((postIds) => postIds.forEach((id) => notes.delete(id)))
 
-function shared(reader: SqlReader, postId: number): Promise<PostDetail | null> {
+function shared(db: DataSource, reader: SqlReader, postId: number): Promise<PostDetail | null> {
   const hit = notes.get(postId)
   if (hit && hit.generation === listGeneration() && Date.now() - hit.at < TTL_MS) return hit.load
-  const load = loadPostDetail(reader, postId, null, '').then((loaded) => (loaded && !loaded.isDraft ? loaded.detail : null))
+  const load = stableRead(db, () => loadPostDetail(reader, postId, null, '')).then((loaded) => (loaded && !loaded.isDraft ? loaded.detail : null))
   if (notes.size >= MAX_NOTES) notes.clear()
   notes.set(postId, { at: Date.now(), generation: listGeneration(), load })
   load.catch(() => notes.delete(postId))
@@ -59,7 +59,7 @@ async function countView(db: DataSource, reader: SqlReader, postId: number, view
 
 /** The detail as a visitor sees it, with this visitor's view counted (once per hour); null: no such note. */
 export async function visitorDetail(db: DataSource, reader: SqlReader, postId: number, viewer: string): Promise<PostDetail | null> {
-  const detail = await shared(reader, postId)
+  const detail = await shared(db, reader, postId)
   if (!detail) return null
   await countView(db, reader, postId, viewer)
   const waiting = pendingViews(db, postId)

@@ -76,7 +76,9 @@ describeOnSqlite.each(nativeProblem ? (['portable'] as const) : (['native', 'por
       ),
     )
     expect(seenAtAck).toEqual(Array(40).fill(1))
-    expect(writerOf(db)!.state().batches - before).toBeLessThanOrEqual(2)
+    // Group commit: far fewer commits than jobs. (A batch also ends after MAX_BATCH_MS of work, so on a loaded
+    // machine the 40 jobs may take a few batches; one commit per job would be 40.)
+    expect(writerOf(db)!.state().batches - before).toBeLessThanOrEqual(8)
   })
 
   it('rolls a failing job back alone (its savepoint); the others in its batch commit', async () => {

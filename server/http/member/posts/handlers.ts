@@ -8,7 +8,7 @@ import { collectNote, uncollectNote } from '../../../domain/collections'
 import { listFeed } from '../../../domain/feed'
 import { createNote, deleteNote, updateNote, type NotesEnv } from '../../../domain/notes'
 import { visitorDetail } from '../../../domain/visitor-detail'
-import { pendingViews, recordView, viewedRecently, viewerKey, viewPending } from '../../../domain/views'
+import { pendingViews, recordView, stableRead, viewedRecently, viewerKey, viewPending } from '../../../domain/views'
 import { mediaStorage } from '../../../media/storage'
 import { loadPostDetail } from '../../../presenters/post'
 import { ok } from '../../envelope'
@@ -41,7 +41,7 @@ export async function getPost(ctx: Context, deps: AppDeps): Promise<void> {
     if (!detail) throw NotFound('笔记不存在')
     return ok(ctx, detail)
   }
-  const loaded = await loadPostDetail(reader, id, me.id, key)
+  const loaded = await stableRead(deps.db, () => loadPostDetail(reader, id, me.id, key))
   if (!loaded || (loaded.isDraft && loaded.authorId !== me.id)) throw NotFound('笔记不存在')
   const { detail } = loaded
   if (!loaded.isDraft && !viewedRecently(loaded.viewedAt) && !viewPending(deps.db, id, key)) recordView(deps.db, id, key)
