@@ -11,6 +11,7 @@ await build({
     'admin-create': 'server/cli/admin-create.ts',
     recount: 'server/cli/recount.ts',
     'db-copy': 'server/cli/db-copy.ts',
+    'data-key-rotate': 'server/cli/data-key-rotate.ts',
   },
   outdir: 'dist/server',
   bundle: true,

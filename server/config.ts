@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { chmodSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { DataKeyError, loadKeyring, type DataKeyring } from './security/data-key'
 
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mysql'
 
@@ -25,6 +26,9 @@ export interface AppConfig {
   uploadsDir: string
   database: DatabaseConfig
   jwtSecret: string
+  /** Keys that encrypt personal data at rest (server/security/data-key.ts). */
+  dataKeys: DataKeyring
+  media: MediaConfig
   /** JWT_SECRET_CHANGED=1: accept a deliberately changed secret (server/auth/secret-fingerprint.ts). */
   jwtSecretChanged: boolean
   /** Proxies in front of the server that append to X-Forwarded-For (0: use the socket address). */
@@ -48,6 +52,17 @@ export interface AppConfig {
   demoAdminPassword: string | null
   /** Test-only: freeze the demo preparation at this point (server/seed/demo-prepare.ts). */
   testDemoStallAt: string | null
+}
+
+export interface MediaConfig {
+  /** Bytes of uploads a member may keep (MEDIA_QUOTA_MB, default 500 MB). */
+  quotaBytes: number
+  /** Uploads per member per hour (MEDIA_UPLOADS_PER_HOUR, default 120). */
+  uploadsPerHour: number
+  /** Uploads nothing references are removed after this long (MEDIA_ORPHAN_GRACE_HOURS, default 24). */
+  orphanGraceMs: number
+  /** How often the orphan sweep runs (MEDIA_SWEEP_MINUTES, default 60; 0 = never). */
+  sweepIntervalMs: number
 }
 
 export class ConfigError extends Error {
@@ -112,6 +127,12 @@ const envSchema = z.object({
     .refine((hosts) => hosts.every((h) => /^[a-z0-9.:[\]-]+$/.test(h)), { message: 'ALLOWED_HOSTS must be a comma-separated list of host names' }),
   SHILIU_DEMO_ADMIN_PASSWORD: z.string().min(8, 'SHILIU_DEMO_ADMIN_PASSWORD must be at least 8 characters').max(128).optional(),
   SHILIU_TEST_DEMO_STALL_AT: z.string().optional(),
+  SHILIU_DATA_KEY: z.string().optional(),
+  SHILIU_DATA_KEYS_OLD: z.string().optional(),
+  MEDIA_QUOTA_MB: z.coerce.number().positive().default(500),
+  MEDIA_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(120),
+  MEDIA_ORPHAN_GRACE_HOURS: z.coerce.number().min(0).default(24),
+  MEDIA_SWEEP_MINUTES: z.coerce.number().min(0).default(60),
 })
 
 /** scheme://host[:port], nothing after it (URL.origin is "null" for custom schemes such as app://). */
@@ -149,9 +170,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const e = parsed.data
   const dataDir = path.resolve(cwd, e.DATA_DIR)
   try {
-    mkdirSync(path.join(dataDir, 'uploads'), { recursive: true })
+    // Owner-only: the database, the uploads and the secrets live here.
+    const created = !existsSync(dataDir)
+    mkdirSync(path.join(dataDir, 'uploads'), { recursive: true, mode: 0o700 })
+    if (created) chmodSync(dataDir, 0o700)
   } catch (err) {
     throw new ConfigError(`DATA_DIR ${dataDir} cannot be created: ${(err as Error).message}`)
+  }
+  let dataKeys: DataKeyring
+  try {
+    dataKeys = loadKeyring(dataDir, e)
+  } catch (err) {
+    if (err instanceof DataKeyError) throw new ConfigError(`Invalid configuration:\n  - ${err.message}`)
+    throw err
   }
   return {
     host: e.HOST,
@@ -160,6 +191,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     uploadsDir: path.join(dataDir, 'uploads'),
     database: databaseFromUrl(e.DATABASE_URL, dataDir),
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir),
+    dataKeys,
+    media: {
+      quotaBytes: Math.round(e.MEDIA_QUOTA_MB * 1024 * 1024),
+      uploadsPerHour: e.MEDIA_UPLOADS_PER_HOUR,
+      orphanGraceMs: Math.round(e.MEDIA_ORPHAN_GRACE_HOURS * 3600_000),
+      sweepIntervalMs: Math.round(e.MEDIA_SWEEP_MINUTES * 60_000),
+    },
     jwtSecretChanged: e.JWT_SECRET_CHANGED,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL || null,

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config'
 import { closeDatabase, openDatabase } from './db/data-source'
 import type { AppDeps } from './deps'
 import { RequestGate } from './http/drain'
+import { sealApplications } from './domain/identity'
 import { createLogger } from './logger'
 import { mediaStorage, sweepWorkDirs } from './media/storage'
 import { seedDemoIfEmpty } from './seed/demo'
@@ -79,6 +80,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     await applyDemoAdminPassword(deps)
     onProgress({ step: 'ready', done: 1, total: 1, message: '演示数据已就绪' })
   }
+  // Verification applications stored before encryption at rest (or by the seed CLI) are sealed now.
+  const sealed = await sealApplications(deps)
+  if (sealed) logger.info({ sealed }, 'encrypted the personal data of stored verification applications')
   const app = createApp(deps)
   const gate = new RequestGate()
   const server: Server = createServer(gate.listener(app.callback()))

@@ -32,6 +32,18 @@ export interface ResourceAction {
   run(write: AdminWrite, id: number, input: unknown): Promise<void>
 }
 
+/**
+ * A read of one row that is itself an audited act (POST /admin/audit/:id/reveal): its own reply shape;
+ * `run` records the audit entry itself, in the transaction that reads.
+ */
+export interface ResourceReveal {
+  path: string
+  summary: string
+  message: string
+  data: z.ZodType
+  run(write: AdminWrite, id: number): Promise<unknown>
+}
+
 export interface ResourceCreate {
   body: z.ZodType
   run(write: AdminWrite, input: unknown): Promise<number>
@@ -76,6 +88,7 @@ export interface AdminResource {
   /** Deletes existing rows (ids already checked to exist) through the domain commands. */
   remove?(write: AdminWrite, ids: number[]): Promise<void>
   actions?: ResourceAction[]
+  reveals?: ResourceReveal[]
 }
 
 /** Typed helpers so each declaration's commands see their parsed body type (the mechanism parses first). */

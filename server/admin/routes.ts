@@ -77,6 +77,13 @@ export function mountResource(router: Router, deps: AppDeps, base: string, def: 
     })
   }
 
+  for (const reveal of def.reveals ?? []) {
+    router.post(`${base}/:id${reveal.path}`, auth, validate({ params: idParams }), async (ctx) => {
+      const { id } = validated<never, never, IdParams>(ctx).params
+      ok(ctx, await reveal.run(writer(deps, ctx), id), reveal.message)
+    })
+  }
+
   if (remove) {
     router.delete(`${base}/:id`, auth, validate({ params: idParams }), async (ctx) => {
       const { id } = validated<never, never, IdParams>(ctx).params

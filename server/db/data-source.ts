@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
 import 'reflect-metadata'
 import pg from 'pg'
 import sqlite3 from 'sqlite3'
@@ -67,8 +68,20 @@ export async function closeDatabase(db: DataSource, options: { checkpoint?: bool
   await db.destroy()
 }
 
+/**
+ * The database file is owner-only (600): created so before SQLite opens it, and tightened when an older
+ * installation left it readable by others. SQLite gives its -wal and -shm files the database's mode.
+ */
+function ownerOnly(file: string): void {
+  if (file === ':memory:') return
+  closeSync(openSync(file, 'a', 0o600))
+  chmodSync(file, 0o600)
+  for (const extra of ['-wal', '-shm', '-journal']) if (existsSync(file + extra)) chmodSync(file + extra, 0o600)
+}
+
 async function openSqlite(db: DatabaseConfig): Promise<DataSource> {
   const options = dataSourceOptions(db) as DataSourceOptions & { database: string }
+  ownerOnly(options.database)
   // The writer's maintenance connection: migrations now, exclusive work and checkpoints later.
   const maintenance = new DataSource(options)
   await maintenance.initialize()

@@ -4,6 +4,7 @@ import { User, VERIFICATION_STATUS, Verification } from '../db/entities'
 import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
 import { Invalid, NotFound } from '../http/errors'
+import { protectApplication } from './identity'
 import { plainText } from './richtext'
 
 /*
@@ -43,14 +44,16 @@ export async function applicationsOf(deps: AppDeps, userId: number): Promise<Ver
 
 /** Submit an application. A pending or approved one blocks a new one; a rejected one is replaced. */
 export async function apply(deps: AppDeps, userId: number, body: VerificationApplyBody): Promise<Verification> {
-  const content = body.rows ? buildContent(body.type, body.rows) : cleanContent(body.content ?? '')
+  const clean = body.rows ? buildContent(body.type, body.rows) : cleanContent(body.content ?? '')
+  // Stored masked, with the full table encrypted (domain/identity.ts); encrypted before the job.
+  const stored = protectApplication(deps.config.dataKeys, clean)
   return inTransaction(deps.db, async (m) => {
     const repo = m.getRepository(Verification)
     const existing = await repo.find({ where: { user_id: userId } })
     if (existing.some((v) => v.status === VERIFICATION_STATUS.pending)) throw Invalid(VERIFICATION_MESSAGES.pending)
     if (existing.some((v) => v.status === VERIFICATION_STATUS.approved)) throw Invalid(VERIFICATION_MESSAGES.approved)
     if (existing.length) await repo.delete({ user_id: userId })
-    return repo.save(repo.create({ user_id: userId, type: body.type, content, status: VERIFICATION_STATUS.pending, admin_note: null, audit_time: null }))
+    return repo.save(repo.create({ user_id: userId, type: body.type, ...stored, status: VERIFICATION_STATUS.pending, admin_note: null, audit_time: null }))
   })
 }
 

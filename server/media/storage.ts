@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { access, copyFile, mkdir, mkdtemp, readdir, rename, rm, statfs, unlink } from 'node:fs/promises'
+import { access, chmod, copyFile, mkdir, mkdtemp, readdir, rename, rm, statfs, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { StorageFault } from '../db/faults'
 
@@ -24,7 +24,7 @@ export function mediaStorage(uploadsDir: string): MediaStorage {
 
 /** A fresh private work directory (for one request's multipart files); remove it with `removeDir`. */
 export async function makeWorkDir(storage: MediaStorage): Promise<string> {
-  await mkdir(storage.tmpDir, { recursive: true })
+  await mkdir(storage.tmpDir, { recursive: true, mode: 0o700 })
   return mkdtemp(path.join(storage.tmpDir, 'req-'))
 }
 
@@ -63,13 +63,16 @@ export function newMediaName(ext: string, suffix = '', now = new Date()): { rel:
 /** Move a finished work file to its final place under uploads (rename; copy across file systems). */
 export async function commitFile(storage: MediaStorage, from: string, rel: string): Promise<void> {
   const to = path.join(storage.uploadsDir, rel)
-  await mkdir(path.dirname(to), { recursive: true })
+  // Owner-only, like the rest of DATA_DIR: the server itself serves the files.
+  await mkdir(path.dirname(to), { recursive: true, mode: 0o700 })
+  await chmod(from, 0o600)
   try {
     await rename(from, to)
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err
     await copyFile(from, to)
     await unlink(from)
+    await chmod(to, 0o600)
   }
 }
 

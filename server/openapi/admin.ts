@@ -19,6 +19,7 @@ function resourceRoutes({ base, resource: r }: ResourceMount): DocRoute[] {
   if (r.create) routes.push(doc({ method: 'post', path: base, tag, summary: `创建${r.label}`, access: 'admin', body: r.create.body, data: row, errors: [400, 409] }))
   if (r.update) routes.push(doc({ method: 'put', path: `${base}/:id`, tag, summary: `更新${r.label}`, access: 'admin', body: r.update.body, data: row, errors: [400, 404, 409] }))
   for (const a of r.actions ?? []) routes.push(doc({ method: a.method, path: `${base}/:id${a.path}`, tag, summary: a.summary, access: 'admin', body: a.body, data: row, errors: [400, 404] }))
+  for (const v of r.reveals ?? []) routes.push(doc({ method: 'post', path: `${base}/:id${v.path}`, tag, summary: v.summary, access: 'admin', data: v.data, errors: [404] }))
   if (r.remove) {
     routes.push(doc({ method: 'delete', path: `${base}/:id`, tag, summary: `删除${r.label}`, access: 'admin', data: batchDeleteReply, errors: [404] }))
     routes.push(doc({ method: 'delete', path: base, tag, summary: `批量删除${r.label}`, description: 'ids 为空时返回 400「请选择要删除的项目」', access: 'admin', body: batchDeleteBody, data: batchDeleteReply, errors: [400, 404] }))

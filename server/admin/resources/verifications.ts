@@ -1,8 +1,9 @@
 import { inTransaction } from '../../db/transaction'
 import { In, type EntityManager } from 'typeorm'
-import { verificationApproveBody, verificationRejectBody } from '../../contract/admin/audit'
+import { verificationApproveBody, verificationRejectBody, verificationRevealReply } from '../../contract/admin/audit'
 import { intFilter } from '../../contract/admin/list'
 import { User, VERIFICATION_STATUS, Verification } from '../../db/entities'
+import { revealApplication } from '../../domain/identity'
 import { Invalid } from '../../http/errors'
 import { date, int, str } from '../fields'
 import { actionWith, type AdminResource } from '../resource'
@@ -44,7 +45,7 @@ export const verifications: AdminResource = {
     nickname: str('u.nickname'),
     avatar: str('u.avatar'),
     type: int('v.type'),
-    content: str('v.content', { description: '申请内容（已净化的 HTML 表格）' }),
+    content: str('v.content', { description: '申请内容（已净化的 HTML 表格；姓名、证件号、电话、信用代码已打码，完整内容见 /reveal）' }),
     status: int('v.status'),
     admin_note: str('v.admin_note', { nullable: true }),
     audit_time: date('v.audit_time', { nullable: true }),
@@ -64,6 +65,15 @@ export const verifications: AdminResource = {
       for (const userId of new Set(approved.map((r) => r.user_id))) await syncBadge(m, userId)
     })
   },
+  reveals: [
+    {
+      path: '/reveal',
+      summary: '查看未打码的申请内容（写入操作日志）',
+      message: '获取成功',
+      data: verificationRevealReply,
+      run: async ({ deps, admin }, id) => ({ id, content: await revealApplication(deps, admin, id) }),
+    },
+  ],
   actions: [
     actionWith({
       method: 'put',

@@ -15,6 +15,10 @@ export const verificationApproveBody = z.object({ admin_note: z.preprocess((v) =
 export const verificationRejectBody = z
   .object({ admin_note: adminNote.nullish(), reject_reason: adminNote.nullish() })
   .transform((b) => ({ admin_note: b.admin_note || b.reject_reason || '' }))
+/** POST /admin/audit/{id}/reveal: the unmasked application table (the reveal is written to the audit log). */
+export const verificationRevealReply = z.object({ id: z.number().int(), content: z.string().describe('申请内容（未打码的 HTML 表格）') })
+export type VerificationRevealReply = z.infer<typeof verificationRevealReply>
+
 export type VerificationApproveBody = z.infer<typeof verificationApproveBody>
 export type VerificationRejectBody = z.infer<typeof verificationRejectBody>
 

@@ -1,6 +1,7 @@
 import { Admin } from './admin'
 import { Category } from './category'
 import { Comment } from './comment'
+import { MediaFile } from './media-file'
 import { Collection, Follow, Like } from './interaction'
 import { Notification } from './notification'
 import { Post } from './post'
@@ -17,6 +18,7 @@ export * from './admin'
 export * from './category'
 export * from './comment'
 export * from './interaction'
+export * from './media-file'
 export * from './notification'
 export * from './post'
 export * from './post-media'
@@ -50,4 +52,5 @@ export const entities = [
   AdminAuditLog,
   RateLimit,
   Setting,
+  MediaFile,
 ]

@@ -16,8 +16,13 @@ export class Verification {
   @JoinColumn({ name: 'user_id' })
   user?: User
   @SmallInt() type!: number
-  /** Sanitised HTML table built from the application form. */
+  /**
+   * Sanitised HTML table built from the application form, with the personal values masked
+   * (server/security/masking.ts): what administrators see.
+   */
   @Text() content!: string
+  /** The unmasked table, encrypted with the data key (server/security/data-key.ts); null only before the start-up step sealed an old row. */
+  @Text({ nullable: true }) content_sealed!: string | null
   @SmallInt({ default: 0 }) status!: number
   @Str(500, { nullable: true }) admin_note!: string | null
   @Time({ nullable: true }) audit_time!: Date | null
