@@ -1,3 +1,4 @@
+import type { VerificationRevealReply } from '../../../server/contract/admin/audit'
 import { errorMessage } from '../api/http'
 import type { ResourceDef, Row } from '../table/types'
 import { asText } from '../ui/format'
@@ -24,7 +25,7 @@ export const audit: ResourceDef = {
     { key: 'user_display_id', label: '小石榴号', cell: { kind: 'userLink' } },
     { key: 'nickname', label: '昵称', cell: { kind: 'text', truncate: 10 } },
     { key: 'type', label: '认证类型', cell: { kind: 'map', options: AUDIT_TYPE } },
-    { key: 'content', label: '申请内容', cell: { kind: 'content', title: '申请内容', linkText: '查看' } },
+    { key: 'content', label: '申请内容', cell: { kind: 'content', title: '申请内容（个人信息已打码）', linkText: '查看' } },
     {
       key: 'status',
       label: '状态',
@@ -45,6 +46,21 @@ export const audit: ResourceDef = {
   fields: [],
   deleteConfirm: (row) => `确定要删除用户 ${asText(row.nickname) || asText(row.user_display_id)} 的认证申请吗？此操作不可撤销`,
   actions: [
+    {
+      // The masked table is in the list; the full one only on request, and every request is logged.
+      id: 'reveal',
+      title: '显示完整信息',
+      icon: 'eye',
+      async run(row, { api, toast, confirm, show }) {
+        if (!(await confirm('将显示申请人的完整个人信息（姓名、证件号、电话），此操作会记录在操作日志中。继续吗？'))) return
+        try {
+          const data = await api.post<VerificationRevealReply>(`/admin/audit/${asText(row.id)}/reveal`, {})
+          show('申请内容（完整信息）', data.content)
+        } catch (err) {
+          toast(`获取失败: ${errorMessage(err) || '操作失败'}`, 'error')
+        }
+      },
+    },
     {
       id: 'approve',
       title: '通过',

@@ -3,7 +3,9 @@ import { adminApi, errorMessage } from '../api/http'
 import { useFeedback } from '../ui/feedback'
 import { isTruthy } from '../ui/format'
 import { Icon } from '../ui/icons'
+import { Modal } from '../ui/Modal'
 import { Cell } from './cells/Cell'
+import { ContentView } from './cells/ModalCells'
 import { FilterBar } from './FilterBar'
 import { FormModal } from './FormModal'
 import { PaginationBar } from './PaginationBar'
@@ -40,6 +42,8 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
   const [mode, setMode] = useState<Mode>({ kind: 'normal' })
   const [selected, setSelected] = useState<Set<string | number>>(new Set())
   const [working, setWorking] = useState(false)
+  /** Content an action fetched to show (the audit screen's revealed application). */
+  const [shown, setShown] = useState<{ title: string; html: string } | null>(null)
   const { query, prefetch, resetCache } = useResourceList(def, state)
 
   const rows = query.data?.data ?? []
@@ -53,7 +57,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
   const change = (next: ListState) => setState(next)
 
   const ctx: ActionContext = useMemo(
-    () => ({ api: adminApi, toast: feedback.toast, prompt: feedback.prompt, confirm: (m: string) => feedback.confirm(m) }),
+    () => ({ api: adminApi, toast: feedback.toast, prompt: feedback.prompt, confirm: (m: string) => feedback.confirm(m), show: (title: string, html: string) => setShown({ title, html }) }),
     [feedback],
   )
 
@@ -300,6 +304,11 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
         onHoverPage={prefetch}
       />
 
+      {shown ? (
+        <Modal title={shown.title} onClose={() => setShown(null)} width={640}>
+          <ContentView value={shown.html} />
+        </Modal>
+      ) : null}
       {mode.kind === 'create' ? (
         <FormModal
           title={`新增${def.entity}`}

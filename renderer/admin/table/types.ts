@@ -100,7 +100,7 @@ export interface RowToggle {
 export interface RowAction {
   id: string
   title: string
-  icon: 'check' | 'x'
+  icon: 'check' | 'x' | 'eye'
   hidden?: (row: Row) => boolean
   run: (row: Row, ctx: ActionContext) => Promise<void>
 }
@@ -110,6 +110,8 @@ export interface ActionContext {
   toast: (message: string, tone?: 'success' | 'error' | 'info') => void
   prompt: (options: { title: string; message: string; placeholder?: string; required?: boolean; requiredMessage?: string }) => Promise<string | null>
   confirm: (message: string) => Promise<boolean>
+  /** Show fetched content (markup previewed after sanitising) in a dialog. */
+  show: (title: string, html: string) => void
 }
 
 export interface ResourceDef {

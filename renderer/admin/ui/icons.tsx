@@ -38,6 +38,7 @@ const PATHS = {
   chevronDown: 'M5 9l7 7 7-7',
   lock: 'M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4',
   play: 'M7 4l13 8-13 8z',
+  eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
 } as const
 
 export type IconName = keyof typeof PATHS

@@ -32,7 +32,7 @@ export function ContentCell({ value, title, linkText }: { value: string; title: 
   )
 }
 
-function ContentView({ value }: { value: string }) {
+export function ContentView({ value }: { value: string }) {
   const html = looksLikeHtml(value)
   const [mode, setMode] = useState<'text' | 'preview' | 'source'>('text')
   return (
