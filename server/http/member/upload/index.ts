@@ -6,6 +6,7 @@ import { storageFault } from '../../../db/faults'
 import type { AppDeps } from '../../../deps'
 import { IMAGE_MAX_BYTES, ImageRejected, storeImage } from '../../../media/images'
 import { displayName, mediaStorage, type MediaStorage } from '../../../media/storage'
+import { produceCover } from '../../../media/video-cover'
 import { isStoredVideo, storeVideo, VIDEO_MAX_BYTES, VideoRejected } from '../../../media/videos'
 import { ok } from '../../envelope'
 import { HttpError, Invalid } from '../../errors'
@@ -76,10 +77,13 @@ export function registerUploadRoutes(router: Router, deps: AppDeps): void {
     if (thumb && thumb.size > IMAGE_MAX_BYTES) throw new HttpError(413, UPLOAD_MESSAGES.imageTooBig)
     if (!(await isStoredVideo(video.filepath))) throw Invalid(UPLOAD_MESSAGES.notVideo)
     try {
-      const cover = thumb ? await storeImage(storage, thumb.filepath, ctx.state.workDir as string).catch((err: unknown) => Promise.reject(storageFault(err) ? err : new ImageRejected('视频封面必须是图片'))) : null
+      const workDir = ctx.state.workDir as string
+      const sent = thumb ? await storeImage(storage, thumb.filepath, workDir).catch((err: unknown) => Promise.reject(storageFault(err) ? err : new ImageRejected('视频封面必须是图片'))) : null
+      // No cover sent: a frame of the video, or a placeholder (media/video-cover.ts).
+      const cover = sent ?? (await produceCover(storage, video.filepath, workDir))
       const stored = await storeVideo(storage, video.filepath)
-      const coverUrl = cover?.url ?? null
-      ok(ctx, { url: stored.url, coverUrl, cover: coverUrl, thumbnailUrl: cover?.thumbnailUrl ?? null, originalname: displayName(video.originalFilename), size: stored.size, duration: 0 }, '视频上传成功')
+      const coverUrl = cover.url
+      ok(ctx, { url: stored.url, coverUrl, cover: coverUrl, thumbnailUrl: cover.thumbnailUrl, originalname: displayName(video.originalFilename), size: stored.size, duration: 0 }, '视频上传成功')
     } catch (err) {
       throw rejected(err)
     }
