@@ -12,6 +12,7 @@ await build({
     recount: 'server/cli/recount.ts',
     'db-copy': 'server/cli/db-copy.ts',
     'data-key-rotate': 'server/cli/data-key-rotate.ts',
+    'media-check': 'server/cli/media-check.ts',
   },
   outdir: 'dist/server',
   bundle: true,

@@ -10,6 +10,7 @@ import type { AppDeps } from './deps'
 import { RequestGate } from './http/drain'
 import { sealApplications } from './domain/identity'
 import { createLogger } from './logger'
+import { startOrphanSweep } from './media/lifecycle'
 import { mediaStorage, sweepWorkDirs } from './media/storage'
 import { seedDemoIfEmpty } from './seed/demo'
 import { applyDemoAdminPassword, demoHashes, prepareDemo, type DemoProgress, type OnDemoProgress } from './seed/demo-prepare'
@@ -83,6 +84,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   // Verification applications stored before encryption at rest (or by the seed CLI) are sealed now.
   const sealed = await sealApplications(deps)
   if (sealed) logger.info({ sealed }, 'encrypted the personal data of stored verification applications')
+  // Uploads nothing references, removed after the grace period (media/lifecycle.ts).
+  const stopSweep = startOrphanSweep(deps)
   const app = createApp(deps)
   const gate = new RequestGate()
   const server: Server = createServer(gate.listener(app.callback()))
@@ -103,6 +106,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     deps,
     stop: () =>
       (stopping ??= (async () => {
+        stopSweep()
         // Stop accepting connections. Kept-alive ones stay open meanwhile (http's own close() would drop the
         // idle ones at once, and a request already on its way would meet a reset): a request on them gets
         // 503 + Connection: close. In-flight requests finish within the grace period, their replies

@@ -12,6 +12,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import { closeAllSessions, openSession, type ClientInfo, type TokenPair } from '../auth/sessions'
 import { checkCaptcha } from '../captcha/store'
 import { Forbidden, HttpError, Invalid, NotFound } from '../http/errors'
+import { ownedMedia, releaseMedia } from '../media/lifecycle'
+import { mediaStorage } from '../media/storage'
 import { resourcesDir } from '../seed/media'
 import { recount } from './counters'
 import { forUpdate, lockRows } from './locks'
@@ -108,6 +110,8 @@ export async function updateProfile(deps: AppDeps, user: User, body: ProfileUpda
   if (body.interests !== undefined) changes.interests = body.interests && body.interests.length ? body.interests : null
   if (body.location !== undefined) changes.location = body.location || DEFAULT_LOCATION
   if (Object.keys(changes).length) await inTransaction(deps.db, (m) => m.getRepository(User).update({ id: user.id }, changes))
+  // A replaced avatar goes once nothing else uses it.
+  if (changes.avatar !== undefined && user.avatar && changes.avatar !== user.avatar) await releaseMedia(deps, mediaStorage(deps.config.uploadsDir), [user.avatar])
   return { ...user, ...changes } as User
 }
 
@@ -159,7 +163,7 @@ function forUser(kind: string, sql: string, userId: number): [string, number[]] 
  */
 export async function deleteAccount(deps: AppDeps, userId: number): Promise<void> {
   const kind = deps.config.database.kind
-  await inTransaction(deps.db, async (m) => {
+  const media = await inTransaction(deps.db, async (m) => {
     const run = (sql: string) => m.query(...forUser(kind, sql, userId))
     const ids = async (sql: string) => ((await run(sql)) as IdRows).map((r) => Number(r.id)).filter((id) => Number.isInteger(id) && id > 0)
     // Lock order (server/domain/locks.ts): the member's notes, then the member. Likes, collections and comments
@@ -214,5 +218,8 @@ export async function deleteAccount(deps: AppDeps, userId: number): Promise<void
     await recount(m, 'users', users)
     await recount(m, 'tags', tags)
     await recount(m, 'categories', categories)
+    // Everything the member uploaded: released below once this commits (still used elsewhere: kept).
+    return ownedMedia(m, userId)
   })
+  await releaseMedia(deps, mediaStorage(deps.config.uploadsDir), media)
 }

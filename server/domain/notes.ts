@@ -1,3 +1,4 @@
+import type { Logger } from 'pino'
 import type { DataSource, EntityManager } from 'typeorm'
 import { draftFlag, noteProblem, NOTE_TYPE, type NoteDraft, type PostCreateBody, type PostUpdateBody } from '../contract/posts'
 import { inTransaction } from '../db/transaction'
@@ -5,6 +6,7 @@ import { dateParam, execute, kindOf, query } from '../db/sql'
 import { Post } from '../db/entities'
 import { toBool, toIso } from '../db/reader'
 import { Forbidden, Invalid, NotFound } from '../http/errors'
+import { releaseMedia, uploadsInHtml } from '../media/lifecycle'
 import type { MediaStorage } from '../media/storage'
 import { searchText } from '../search/tokenizer'
 import { invalidateFeedCounts } from './feed'
@@ -25,6 +27,14 @@ import { noteTagNames, setNoteTags } from './tags'
 export interface NotesEnv {
   db: DataSource
   storage: MediaStorage
+  logger: Logger
+}
+
+/** Every upload URL a note uses: images (and thumbnails), video and cover, images in its text. */
+async function noteMediaUrls(db: DataSource | EntityManager, postId: number, content: string): Promise<string[]> {
+  const images = await query<{ url: string; thumbnail_url: string | null }>(db, 'SELECT url, thumbnail_url FROM post_images WHERE post_id = ?', [postId])
+  const videos = await query<{ url: string; cover_url: string | null }>(db, 'SELECT url, cover_url FROM post_videos WHERE post_id = ?', [postId])
+  return [...images.flatMap((i) => [i.url, i.thumbnail_url]), ...videos.flatMap((v) => [v.url, v.cover_url]), ...uploadsInHtml(content)].filter((u): u is string => Boolean(u))
 }
 
 interface StoredNote {
@@ -159,6 +169,7 @@ export async function updateNote(env: NotesEnv, userId: number, postId: number, 
   const content = patch.content !== undefined ? sanitizeRichText(patch.content) : note.content
   const kind = kindOf(env.db)
   const firstPublish = note.is_draft && !merged.is_draft
+  const mediaBefore = await noteMediaUrls(env.db, postId, note.content)
   await inTransaction(env.db, async (manager) => {
     // The note's row first: its state as of the lock is what the counters move from (a concurrent update
     // may have published or moved it since it was read above).
@@ -195,6 +206,9 @@ export async function updateNote(env: NotesEnv, userId: number, postId: number, 
     }
   })
   invalidateFeedCounts()
+  // Media the edit dropped goes once nothing else uses it (after the commit).
+  const kept = new Set(await noteMediaUrls(env.db, postId, content))
+  await releaseMedia(env, env.storage, mediaBefore.filter((u) => !kept.has(u)))
 }
 
 /**
@@ -204,8 +218,9 @@ export async function updateNote(env: NotesEnv, userId: number, postId: number, 
  */
 export async function deleteNote(env: NotesEnv, userId: number, postId: number): Promise<void> {
   const note = await ownedNote(env.db, postId, userId)
-  await removeNote(env.db, note)
+  const media = await removeNote(env.db, note)
   invalidateFeedCounts()
+  await releaseMedia(env, env.storage, media)
 }
 
 /**
@@ -214,10 +229,13 @@ export async function deleteNote(env: NotesEnv, userId: number, postId: number):
  * before or finds the note gone), so the author's, the tags' and the category's counters lose exactly what
  * this note brought; a concurrent deletion of the same note changes nothing.
  */
-export async function removeNote(db: DataSource, target: { id: number }): Promise<void> {
-  await inTransaction(db, async (manager) => {
+export async function removeNote(db: DataSource, target: { id: number }): Promise<string[]> {
+  const removed = await inTransaction(db, async (manager) => {
     const note = await lockNote(manager, target.id)
-    if (!note) return
+    if (!note) return []
+    // The note's media, for releaseMedia once this commits (the caller's part: no file I/O in a job).
+    const [{ content } = { content: '' }] = await query<{ content: string }>(manager, 'SELECT content FROM posts WHERE id = ?', [note.id])
+    const media = await noteMediaUrls(manager, note.id, content)
     const published = note.is_draft ? 0 : 1
     await lockRows(manager, 'users', [note.user_id])
     if (published) await lockRows(manager, 'categories', [note.category_id])
@@ -237,6 +255,8 @@ export async function removeNote(db: DataSource, target: { id: number }): Promis
     await execute(manager, `UPDATE users SET ${dec('like_count')}, ${dec('collect_count')}, ${dec('post_count')} WHERE id = ?`, [likes, likes, collects, collects, published, published, note.user_id])
     for (const tagId of unlinked) await execute(manager, `UPDATE tags SET ${dec('use_count')} WHERE id = ?`, [1, 1, tagId])
     if (published && note.category_id) await execute(manager, `UPDATE categories SET ${dec('post_count')} WHERE id = ?`, [1, 1, note.category_id])
+    return media
   })
   invalidateFeedCounts()
+  return removed
 }

@@ -6,12 +6,13 @@ import { Category, Post, PostImage, PostTag, PostVideo, Tag, User } from '../../
 import { inTransaction } from '../../db/transaction'
 import type { AppDeps } from '../../deps'
 import { createNote, removeNote, updateNote, type NotesEnv } from '../../domain/notes'
+import { releaseMedia } from '../../media/lifecycle'
 import { mediaStorage } from '../../media/storage'
 import { bool, date, int, str, type Row } from '../fields'
 import { requireUser } from '../refs'
 import { createWith, updateWith, type AdminResource } from '../resource'
 
-const notesEnv = (deps: AppDeps): NotesEnv => ({ db: deps.db, storage: mediaStorage(deps.config.uploadsDir) })
+const notesEnv = (deps: AppDeps): NotesEnv => ({ db: deps.db, storage: mediaStorage(deps.config.uploadsDir), logger: deps.logger })
 
 /**
  * Media and tags of a page of notes, in three queries. For a video note `images` holds the video then its
@@ -107,6 +108,7 @@ export const posts: AdminResource = {
   }),
   async remove({ deps }, ids) {
     const notes = await deps.db.getRepository(Post).find({ select: { id: true, user_id: true, category_id: true }, where: { id: In(ids) } })
-    for (const note of notes) await removeNote(deps.db, note)
+    const env = notesEnv(deps)
+    for (const note of notes) await releaseMedia(deps, env.storage, await removeNote(deps.db, note))
   },
 }

@@ -17,7 +17,7 @@ import { validated } from '../../middlewares/validate'
 
 type IdParams = { id: number }
 
-const notesEnv = (deps: AppDeps): NotesEnv => ({ db: deps.db, storage: mediaStorage(deps.config.uploadsDir) })
+const notesEnv = (deps: AppDeps): NotesEnv => ({ db: deps.db, storage: mediaStorage(deps.config.uploadsDir), logger: deps.logger })
 
 export async function listPosts(ctx: Context, deps: AppDeps): Promise<void> {
   const { query } = validated<PostListQuery>(ctx)

@@ -1,11 +1,14 @@
 import type Router from '@koa/router'
-import type { Context } from 'koa'
+import { stat } from 'node:fs/promises'
+import type { Context, Next } from 'koa'
 import { requireUserOrAdmin } from '../../../auth/middleware'
 import { BATCH_MAX_FILES, UPLOAD_MESSAGES, type ImageUploadReply } from '../../../contract/upload'
 import { storageFault } from '../../../db/faults'
 import type { AppDeps } from '../../../deps'
 import { IMAGE_MAX_BYTES, ImageRejected, storeImage } from '../../../media/images'
-import { displayName, mediaStorage, type MediaStorage } from '../../../media/storage'
+import { checkUploadBudget, recordUploads, type LedgerEntry, type MediaOwner } from '../../../media/lifecycle'
+import { MEDIA_KIND } from '../../../db/entities'
+import { displayName, mediaStorage, uploadPath, type MediaStorage } from '../../../media/storage'
 import { produceCover } from '../../../media/video-cover'
 import { isStoredVideo, storeVideo, VIDEO_MAX_BYTES, VideoRejected } from '../../../media/videos'
 import { ok } from '../../envelope'
@@ -29,6 +32,32 @@ async function imageReply(storage: MediaStorage, file: UploadedFile, workDir: st
   return { ...stored, originalname: displayName(file.originalFilename), size: file.size }
 }
 
+const owner = (ctx: Context): MediaOwner => ({ userId: (ctx.state.user as { id: number } | undefined)?.id ?? null, adminId: (ctx.state.admin as { id: number } | undefined)?.id ?? null })
+
+/** Bytes a stored upload takes on disk, its renditions included. */
+async function ledgerEntry(storage: MediaStorage, kind: number, url: string, thumbnailUrl: string | null): Promise<LedgerEntry> {
+  const sizes = await Promise.all([url, thumbnailUrl].map(async (u) => (u ? ((await stat(uploadPath(storage, u)!).catch(() => null))?.size ?? 0) : 0)))
+  return { url, thumbnailUrl, kind, bytes: sizes[0]! + sizes[1]! }
+}
+
+/**
+ * Quota (413) and hourly budget (429) of the member (media/lifecycle.ts): checked before the body is read,
+ * with what is already stored, and again once the files' sizes are known.
+ */
+function budget(deps: AppDeps, fields: readonly string[]) {
+  return {
+    before: async (ctx: Context, next: Next) => {
+      await checkUploadBudget(deps, owner(ctx), 0)
+      await next()
+    },
+    after: async (ctx: Context, next: Next) => {
+      const files = filesOf(ctx, fields)
+      await checkUploadBudget(deps, owner(ctx), files.reduce((sum, f) => sum + f.size, 0), Math.max(1, files.length))
+      await next()
+    },
+  }
+}
+
 function rejected(err: unknown): HttpError {
   if (err instanceof ImageRejected || err instanceof VideoRejected) return Invalid(err.message)
   throw err
@@ -40,20 +69,28 @@ export function registerUploadRoutes(router: Router, deps: AppDeps): void {
   const auth = requireUserOrAdmin(deps)
   const writes = writeLimit(deps)
   const imageLimits = { maxFileSize: IMAGE_MAX_BYTES, tooBig: UPLOAD_MESSAGES.imageTooBig }
+  const record = (ctx: Context, entries: LedgerEntry[]) => recordUploads(deps.db, owner(ctx), entries)
+  const images = (ctx: Context, replies: ImageUploadReply[]) => Promise.all(replies.map((r) => ledgerEntry(storage, MEDIA_KIND.image, r.url, r.thumbnailUrl))).then((e) => record(ctx, e))
+  const singleBudget = budget(deps, SINGLE_FIELDS)
+  const multipleBudget = budget(deps, MULTIPLE_FIELDS)
+  const videoBudget = budget(deps, [...VIDEO_FIELDS, 'thumbnail'])
 
   const single = async (ctx: Context) => {
     const [file] = filesOf(ctx, SINGLE_FIELDS)
     if (!file) throw Invalid(UPLOAD_MESSAGES.noFile)
     try {
-      ok(ctx, await imageReply(storage, file, ctx.state.workDir as string), '上传成功')
+      const reply = await imageReply(storage, file, ctx.state.workDir as string)
+      await images(ctx, [reply])
+      ok(ctx, reply, '上传成功')
     } catch (err) {
       throw rejected(err)
     }
   }
-  router.post('/upload/single', auth, writes, multipart(storage, { ...imageLimits, fields: SINGLE_FIELDS, maxFiles: 1 }), single)
-  router.post('/upload/image', auth, writes, multipart(storage, { ...imageLimits, fields: SINGLE_FIELDS, maxFiles: 1 }), single)
+  const singleChain = [auth, writes, singleBudget.before, multipart(storage, { ...imageLimits, fields: SINGLE_FIELDS, maxFiles: 1 }), singleBudget.after, single]
+  router.post('/upload/single', ...singleChain)
+  router.post('/upload/image', ...singleChain)
 
-  router.post('/upload/multiple', auth, writes, multipart(storage, { ...imageLimits, fields: MULTIPLE_FIELDS, maxFiles: BATCH_MAX_FILES }), async (ctx: Context) => {
+  router.post('/upload/multiple', auth, writes, multipleBudget.before, multipart(storage, { ...imageLimits, fields: MULTIPLE_FIELDS, maxFiles: BATCH_MAX_FILES }), multipleBudget.after, async (ctx: Context) => {
     const files = filesOf(ctx, MULTIPLE_FIELDS)
     if (files.length === 0) throw Invalid(UPLOAD_MESSAGES.noFile)
     const uploaded: ImageUploadReply[] = []
@@ -66,11 +103,12 @@ export function registerUploadRoutes(router: Router, deps: AppDeps): void {
       }
     }
     if (uploaded.length === 0) throw Invalid(failed[0]?.message ?? UPLOAD_MESSAGES.notImage)
+    await images(ctx, uploaded)
     ok(ctx, { uploaded, failed }, failed.length ? `${uploaded.length}张成功，${failed.length}张失败` : '全部图片上传成功')
   })
 
   const videoLimits = { fields: [...VIDEO_FIELDS, 'thumbnail'], maxFileSize: VIDEO_MAX_BYTES, maxFiles: 2, tooBig: UPLOAD_MESSAGES.videoTooBig }
-  router.post('/upload/video', auth, writes, multipart(storage, videoLimits), async (ctx: Context) => {
+  router.post('/upload/video', auth, writes, videoBudget.before, multipart(storage, videoLimits), videoBudget.after, async (ctx: Context) => {
     const [video] = filesOf(ctx, VIDEO_FIELDS)
     if (!video) throw Invalid(UPLOAD_MESSAGES.noVideo)
     const [thumb] = filesOf(ctx, ['thumbnail'])
@@ -82,6 +120,10 @@ export function registerUploadRoutes(router: Router, deps: AppDeps): void {
       // No cover sent: a frame of the video, or a placeholder (media/video-cover.ts).
       const cover = sent ?? (await produceCover(storage, video.filepath, workDir))
       const stored = await storeVideo(storage, video.filepath)
+      await record(ctx, [
+        { url: stored.url, thumbnailUrl: null, kind: MEDIA_KIND.video, bytes: stored.size },
+        await ledgerEntry(storage, MEDIA_KIND.image, cover.url, cover.thumbnailUrl),
+      ])
       const coverUrl = cover.url
       ok(ctx, { url: stored.url, coverUrl, cover: coverUrl, thumbnailUrl: cover.thumbnailUrl, originalname: displayName(video.originalFilename), size: stored.size, duration: 0 }, '视频上传成功')
     } catch (err) {
