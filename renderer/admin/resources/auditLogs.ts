@@ -8,6 +8,7 @@ const ACTIONS: Record<string, string> = {
   'batch-delete': '批量删除',
   approve: '通过认证',
   reject: '拒绝认证',
+  reveal: '查看完整个人信息',
   login: '登录',
   logout: '退出登录',
   password: '修改密码',

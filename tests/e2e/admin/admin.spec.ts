@@ -242,6 +242,29 @@ test.describe('admin back-office', () => {
     await expect(rejected).toHaveCount(1)
   })
 
+  test('audit: personal data is masked; 显示完整信息 reveals it after a confirmation', async ({ page }) => {
+    await loginAsAdmin(page)
+    await page.goto('/admin/audit')
+    await expect(rows(page).first()).toBeVisible()
+    await page.getByRole('combobox', { name: '认证类型' }).selectOption('2')
+    await page.getByRole('button', { name: '筛选', exact: true }).click()
+    const row = rows(page).first()
+    await expect(row.locator('td[data-label="认证类型"]')).toHaveText('个人认证')
+
+    await row.getByRole('button', { name: '查看' }).click()
+    const masked = page.getByRole('dialog', { name: '申请内容（个人信息已打码）' })
+    await expect(masked).toContainText(/\d{4}\*{10}\d{4}/)
+    await expect(masked).not.toContainText(/\d{17}[\dX]/)
+    await page.keyboard.press('Escape')
+
+    await row.getByRole('button', { name: '显示完整信息' }).click()
+    await expect(page.getByRole('dialog')).toContainText('操作日志')
+    await confirmDialog(page)
+    const full = page.getByRole('dialog', { name: '申请内容（完整信息）' })
+    await expect(full).toContainText(/\d{17}[\dX]/)
+    await page.keyboard.press('Escape')
+  })
+
   test('monitor: recent activity feed', async ({ page }) => {
     await loginAsAdmin(page)
     await page.getByRole('link', { name: /动态监控/ }).click()
