@@ -160,5 +160,5 @@ describe('npm run media:check', () => {
     expect(await dbQuery(server.deps.db, 'SELECT id FROM post_images WHERE url = ?', [lost.url])).toEqual([])
     expect(existsSync(path.join(server.dataDir, kept.url))).toBe(true)
     expect((await runCli('media-check', [], env)).code).toBe(0)
-  })
+  }, 180_000)
 })
