@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config'
 import { closeDatabase, openDatabase } from './db/data-source'
 import type { AppDeps } from './deps'
 import { RequestGate } from './http/drain'
-import { sealApplications } from './domain/identity'
+import { missingDataKeys, sealApplications } from './domain/identity'
 import { createLogger } from './logger'
 import { startOrphanSweep } from './media/lifecycle'
 import { mediaStorage, sweepWorkDirs } from './media/storage'
@@ -65,6 +65,11 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     await db.destroy()
     throw err
   })
+  const keyProblem = await missingDataKeys({ db, config })
+  if (keyProblem) {
+    await db.destroy()
+    throw new ConfigError(keyProblem)
+  }
   let redis: Redis | null = null
   try {
     redis = await connectRedis(config.redisUrl)

@@ -67,6 +67,21 @@ export async function sealedKeyIds(deps: Pick<AppDeps, 'db'>): Promise<Record<st
 }
 
 /**
+ * Start-up check: every key that sealed a stored application must be in this server's keyring; otherwise
+ * the message for a ConfigError (an instance started with a freshly generated key next to others, or a
+ * database moved without its key), so the server refuses to start instead of failing at the first reveal.
+ */
+export async function missingDataKeys(deps: Pick<AppDeps, 'db' | 'config'>): Promise<string | null> {
+  const unknown = Object.keys(await sealedKeyIds(deps)).filter((id) => id !== 'plain' && !deps.config.dataKeys.byId.has(id))
+  if (!unknown.length) return null
+  return (
+    `Verification applications in this database are encrypted with data key ${unknown.join(', ')}, which this server does not have ` +
+    `(its key is ${deps.config.dataKeys.current.id}). Set SHILIU_DATA_KEY to the key the other instances use (older keys in SHILIU_DATA_KEYS_OLD), ` +
+    'or restore DATA_DIR/data-key from the backup.'
+  )
+}
+
+/**
  * The unmasked application table for an administrator. The audit-log row is written in the same job that
  * reads the sealed value, so no reveal goes unrecorded; decryption happens after the commit.
  */

@@ -1,8 +1,9 @@
-import { readFileSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminList } from '../../../server/contract/admin/list'
-import { sealApplications } from '../../../server/domain/identity'
+import { missingDataKeys, sealApplications } from '../../../server/domain/identity'
 import { loadKeyring, rotateKeyFile, sealedKeyId, unseal } from '../../../server/security/data-key'
 import { maskApplication } from '../../../server/security/masking'
 import { testEngine } from '../../support/engines'
@@ -118,6 +119,10 @@ describe('identity data: encrypted at rest, masked for administrators, audited r
     const reloaded = loadKeyring(server.dataDir, {})
     expect(unseal(reloaded, rows[0]!.content_sealed)).toContain('<table>')
     for (const f of ['data-key', 'data-keys.old']) expect(statSync(path.join(server.dataDir, f)).mode & 0o777).toBe(0o600)
+    // A server with another key (a second instance that generated its own) refuses to start.
+    expect(await missingDataKeys({ db: server.deps.db, config: { ...server.deps.config, dataKeys: rotated } })).toBeNull()
+    const stranger = loadKeyring(mkdtempSync(path.join(os.tmpdir(), 'shiliu-key-')), {})
+    expect(await missingDataKeys({ db: server.deps.db, config: { ...server.deps.config, dataKeys: stranger } })).toMatch(`data key ${rotated.current.id}`)
   })
 
   it('DATA_DIR is owner-only: secrets and uploads 600, directories 700, the SQLite file 600', async () => {
