@@ -5,6 +5,7 @@ import { captcha, insertMember, type Member } from '../../support/members'
 import { insertNotification } from '../../support/rows'
 import { startTestServer, type TestServer } from '../../support/server'
 import { tableCounts } from '../../support/tables'
+import { dbRun } from '../../support/sql'
 import { createCategory, createNote, imageBlob, mp4Blob, uploadImage } from './support/notes'
 
 /*
@@ -487,6 +488,8 @@ family(
       expect(data.originalname).not.toContain('/')
       const added = files().filter((f) => !before.includes(f))
       expect(added.every((f) => f.startsWith('uploads/') && !f.includes('passwd')), added.join(', ')).toBe(true)
+      // The accepted upload's ledger row (media_files) is this test's own write, not a refused request's.
+      expect(await dbRun(server.deps.db, 'DELETE FROM media_files WHERE url = ?', [data.url])).toBe(1)
     })
   },
 )
