@@ -74,7 +74,7 @@ export async function register(deps: AppDeps, body: RegisterBody, client: Client
           location: body.location || DEFAULT_LOCATION,
         }),
       )
-      const tokens = await openSession(m, deps.config.jwtSecret, 'user', user.id, client)
+      const { tokens } = await openSession(m, deps.config.jwtSecret, 'user', user.id, client)
       return { user, tokens }
     })
   } catch (err) {
@@ -91,7 +91,7 @@ export async function login(deps: AppDeps, body: LoginBody, client: ClientInfo):
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password)
   if (!user || !valid) throw Invalid(AUTH_MESSAGES.loginFailed)
   if (!user.is_active) throw Forbidden(AUTH_MESSAGES.accountDisabled)
-  const tokens = await openSession(deps.db, deps.config.jwtSecret, 'user', user.id, client)
+  const { tokens } = await openSession(deps.db, deps.config.jwtSecret, 'user', user.id, client)
   return { user, tokens }
 }
 

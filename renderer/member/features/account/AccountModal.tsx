@@ -7,11 +7,12 @@ import { changePassword } from '../../api/auth'
 import { deleteAccount } from '../../api/users'
 import { useSession } from '../../session/SessionContext'
 import { PASSWORD_MESSAGES, validatePasswordForm, type PasswordForm } from './passwordRules'
+import { SessionsPanel } from './SessionsPanel'
 import './account.css'
 
 const EMPTY: PasswordForm = { current: '', next: '', confirm: '' }
 
-/** Account and security: change password and delete the account. */
+/** Account and security: change password, signed-in devices, delete the account. */
 export function AccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user, logout } = useSession()
   const [form, setForm] = useState<PasswordForm>(EMPTY)
@@ -89,6 +90,7 @@ export function AccountModal({ open, onClose }: { open: boolean; onClose: () => 
           {busy ? '提交中...' : '修改密码'}
         </button>
       </form>
+      {open && <SessionsPanel />}
       <div className="acc-danger">
         <h4>注销账号</h4>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void onDelete()}>

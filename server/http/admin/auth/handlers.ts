@@ -27,7 +27,7 @@ export async function login(ctx: Context, deps: AppDeps): Promise<void> {
   const valid = await verifyPassword(admin?.password_hash ?? (await dummyPasswordHash()), password)
   if (!admin || !valid) throw Unauthorized(LOGIN_FAILED)
   if (!admin.is_active) throw Forbidden('账号已被禁用')
-  const tokens = await openSession(deps.db, deps.config.jwtSecret, 'admin', admin.id, client(ctx))
+  const { tokens } = await openSession(deps.db, deps.config.jwtSecret, 'admin', admin.id, client(ctx))
   await recordAdminAction(deps, admin, { action: 'login', resource: 'auth' })
   ok(ctx, { admin: presentAdmin(admin), tokens }, '登录成功')
 }

@@ -6,6 +6,7 @@ import { installDefaultAvatar } from '../../../domain/accounts'
 import { captchaLimit, loginLimit, registerLimit } from '../../middlewares/rate-limit'
 import { validate } from '../../middlewares/validate'
 import { captcha, checkUserId, login, logout, me, refresh, register } from './handlers'
+import { registerSessionRoutes } from './sessions'
 
 /** Member session routes under /api/auth (member-and-visitor.md §7 Auth). */
 export function registerAuthRoutes(router: Router, deps: AppDeps): void {
@@ -17,4 +18,5 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   router.post('/auth/refresh', loginLimit(deps), validate({ body: refreshBody }), (ctx) => refresh(ctx, deps))
   router.post('/auth/logout', optionalUser(deps), validate({ body: logoutBody }), (ctx) => logout(ctx, deps))
   router.get('/auth/me', requireUser(deps), (ctx) => me(ctx, deps))
+  registerSessionRoutes(router, deps)
 }
