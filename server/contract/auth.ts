@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DISPLAY_ID_MESSAGES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, avatarSchema, selfSchema, userIdSchema } from './users'
+import { DISPLAY_ID_MESSAGES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, avatarSchema, displayNameSchema, selfSchema, userIdSchema } from './users'
 
 export { userIdSchema }
 
@@ -38,7 +38,7 @@ const optionalText = (max: number, message: string) => z.string({ error: message
 
 export const registerBody = z.object({
   user_id: userIdSchema,
-  nickname: requiredString(AUTH_MESSAGES.nicknameRequired).trim().min(1, AUTH_MESSAGES.nicknameRequired).max(NICKNAME_MAX, AUTH_MESSAGES.nicknameTooLong),
+  nickname: displayNameSchema({ blank: AUTH_MESSAGES.nicknameRequired, tooLong: AUTH_MESSAGES.nicknameTooLong, label: '昵称' }, NICKNAME_MAX),
   password: requiredString(AUTH_MESSAGES.passwordRequired)
     .min(1, AUTH_MESSAGES.passwordRequired)
     .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
@@ -61,7 +61,7 @@ export const loginBody = z
     password: requiredString(AUTH_MESSAGES.passwordRequired).min(1, AUTH_MESSAGES.passwordRequired).max(200, AUTH_MESSAGES.loginFailed),
   })
   .transform((b, ctx) => {
-    const userId = (b.user_id ?? b.user_display_id ?? '').trim()
+    const userId = (b.user_id ?? b.user_display_id ?? '').normalize('NFKC').trim()
     if (!userId) {
       ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.userIdRequired, path: ['user_id'] })
       return z.NEVER

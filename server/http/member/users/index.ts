@@ -3,7 +3,7 @@ import { optionalUser, requireUser, userOrVisitor } from '../../../auth/middlewa
 import { postListQuery } from '../../../contract/posts'
 import { passwordChangeBody, profileUpdateBody, userListQuery, userParams, userSearchQuery } from '../../../contract/users'
 import type { AppDeps } from '../../../deps'
-import { writeLimit } from '../../middlewares/rate-limit'
+import { lookupLimit, writeLimit } from '../../middlewares/rate-limit'
 import { validate } from '../../middlewares/validate'
 import { follow, followListHandler, followStatus, search, unfollow } from './follow-handlers'
 import { noteListHandler, userPosts } from './note-lists'
@@ -18,7 +18,7 @@ export function registerUserRoutes(router: Router, deps: AppDeps): void {
   const maybe = optionalUser(deps)
   const writes = writeLimit(deps)
   const params = validate({ params: userParams })
-  router.get('/users/search', maybe, validate({ query: userSearchQuery }), (ctx) => search(ctx, deps))
+  router.get('/users/search', lookupLimit(deps), maybe, validate({ query: userSearchQuery }), (ctx) => search(ctx, deps))
   router.get('/users/:id', params, (ctx) => getProfile(ctx, deps))
   router.get('/users/:id/stats', params, (ctx) => getStats(ctx, deps))
   router.get('/users/:id/personality-tags', params, (ctx) => getPersonalityTags(ctx, deps))
