@@ -10,6 +10,7 @@ import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords'
 import { assertAccountOpen, clearLoginFailures, recordLoginFailure } from '../auth/login-guard'
+import { upgradePasswordHash } from '../auth/rehash'
 import { closeAllSessions, openSession, type ClientInfo, type TokenPair } from '../auth/sessions'
 import { checkCaptcha } from '../captcha/store'
 import { Forbidden, HttpError, Invalid, NotFound } from '../http/errors'
@@ -97,6 +98,7 @@ export async function login(deps: AppDeps, body: LoginBody, client: ClientInfo):
   }
   await clearLoginFailures(deps, 'user', body.user_id)
   if (!user.is_active) throw Forbidden(AUTH_MESSAGES.accountDisabled)
+  await upgradePasswordHash(deps.db, User, user.id, user.password_hash, body.password)
   const { tokens } = await openSession(deps.db, deps.config.jwtSecret, 'user', user.id, client)
   return { user, tokens }
 }

@@ -2,6 +2,7 @@ import type { Context } from 'koa'
 import { currentAdmin } from '../../../auth/middleware'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../../auth/passwords'
 import { assertAccountOpen, clearLoginFailures, recordLoginFailure } from '../../../auth/login-guard'
+import { upgradePasswordHash } from '../../../auth/rehash'
 import { closeAllSessions, closeSession, openSession, rotateSession } from '../../../auth/sessions'
 import type { AdminInfo, AdminLoginBody, AdminPasswordBody, AdminRefreshBody } from '../../../contract/admin/auth'
 import { Admin } from '../../../db/entities'
@@ -33,6 +34,7 @@ export async function login(ctx: Context, deps: AppDeps): Promise<void> {
   }
   await clearLoginFailures(deps, 'admin', username)
   if (!admin.is_active) throw Forbidden('账号已被禁用')
+  await upgradePasswordHash(deps.db, Admin, admin.id, admin.password_hash, password)
   const { tokens } = await openSession(deps.db, deps.config.jwtSecret, 'admin', admin.id, client(ctx))
   await recordAdminAction(deps, admin, { action: 'login', resource: 'auth' })
   ok(ctx, { admin: presentAdmin(admin), tokens }, '登录成功')
