@@ -274,3 +274,13 @@ export const personalityTagsSchema = z.object({
   interests: z.array(z.string()).nullable(),
 })
 export type PersonalityTags = z.infer<typeof personalityTagsSchema>
+
+/** Deleting the account asks for its password (issue 11: a stolen access token alone cannot delete it). */
+export const ACCOUNT_DELETE_MESSAGES = {
+  passwordRequired: '请输入密码以确认注销',
+  passwordWrong: '密码错误，无法注销账号',
+} as const
+export const accountDeleteBody = z.object({
+  password: z.string({ error: ACCOUNT_DELETE_MESSAGES.passwordRequired }).min(1, ACCOUNT_DELETE_MESSAGES.passwordRequired).max(200, ACCOUNT_DELETE_MESSAGES.passwordWrong),
+})
+export type AccountDeleteBody = z.infer<typeof accountDeleteBody>

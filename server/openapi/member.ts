@@ -16,6 +16,7 @@ import {
 import { idParams } from '../contract/common'
 import { notificationListQuery, notificationListReply, unreadByTypeSchema, unreadCountSchema } from '../contract/notifications'
 import {
+  accountDeleteBody,
   followListReply,
   followStateSchema,
   passwordChangeBody,
@@ -59,7 +60,7 @@ function accountRoutes(): DocRoute[] {
     doc({ method: 'get', path: '/users/:id/personality-tags', tag: USERS, summary: '个性标签', access: 'public', data: personalityTagsSchema, errors: [404] }),
     doc({ method: 'put', path: '/users/:id', tag: USERS, summary: '修改资料', access: 'user', body: profileUpdateBody, data: selfSchema, errors: [400, 403, 404] }),
     doc({ method: 'put', path: '/users/:id/password', tag: USERS, summary: '修改密码', access: 'user', body: passwordChangeBody, data: z.null(), errors: [400, 404] }),
-    doc({ method: 'delete', path: '/users/:id', tag: USERS, summary: '注销账号', access: 'user', data: z.null(), errors: [404] }),
+    doc({ method: 'delete', path: '/users/:id', tag: USERS, summary: '注销账号', description: '须提供当前密码', access: 'user', body: accountDeleteBody, data: z.null(), errors: [400, 404] }),
     doc({ method: 'post', path: '/users/:id/follow', tag: USERS, summary: '关注', description: '幂等：重复关注不改变任何数据', access: 'user', data: followStateSchema, errors: [400, 404] }),
     doc({ method: 'delete', path: '/users/:id/follow', tag: USERS, summary: '取消关注', access: 'user', data: followStateSchema, errors: [404] }),
     doc({ method: 'get', path: '/users/:id/follow-status', tag: USERS, summary: '关注状态', description: '未登录时返回 followed: false', access: 'optional-user', data: followStateSchema, errors: [401, 404] }),

@@ -122,7 +122,7 @@ const MATRIX: Record<string, Entry> = {
     other: 403,
     build: async ({ a }) => ({ path: `/api/users/${a.user_id}/password`, json: { currentPassword: 'secret123', newPassword: 'changed456' }, probe: userField(a, 'password_hash') }),
   },
-  'DELETE /api/users/:id': { other: 403, build: async ({ a }) => ({ path: `/api/users/${a.user_id}`, probe: userField(a, 'id') }) },
+  'DELETE /api/users/:id': { other: 403, build: async ({ a }) => ({ path: `/api/users/${a.user_id}`, json: { password: 'secret123' }, probe: userField(a, 'id') }) },
   'POST /api/users/:id/follow': { other: 200, build: async ({ a }) => ({ path: `/api/users/${c.user_id}/follow`, probe: sel('SELECT id FROM follows WHERE follower_id = ?', a.id) }) },
   'DELETE /api/users/:id/follow': {
     other: 200,

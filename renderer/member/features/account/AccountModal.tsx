@@ -18,10 +18,12 @@ export function AccountModal({ open, onClose }: { open: boolean; onClose: () => 
   const [form, setForm] = useState<PasswordForm>(EMPTY)
   const [errors, setErrors] = useState<Partial<Record<keyof PasswordForm, string>>>({})
   const [busy, setBusy] = useState(false)
+  const [deletePassword, setDeletePassword] = useState('')
 
   const close = () => {
     setForm(EMPTY)
     setErrors({})
+    setDeletePassword('')
     onClose()
   }
 
@@ -49,11 +51,11 @@ export function AccountModal({ open, onClose }: { open: boolean; onClose: () => 
   }
 
   const onDelete = async () => {
-    if (!user) return
+    if (!user || !deletePassword) return
     const ok = await confirmDialog({ title: '注销账号', message: '注销后你的笔记、评论和关注关系都将被删除且无法恢复，确定要注销吗？', confirmText: '注销' })
     if (!ok) return
     try {
-      await deleteAccount(user.user_id)
+      await deleteAccount(user.user_id, deletePassword)
       toast.success('账号已注销')
       close()
       await logout()
@@ -93,7 +95,11 @@ export function AccountModal({ open, onClose }: { open: boolean; onClose: () => 
       {open && <SessionsPanel />}
       <div className="acc-danger">
         <h4>注销账号</h4>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void onDelete()}>
+        <label className="acc-field">
+          <span>当前密码（确认身份）</span>
+          <input className="field-input" type="password" value={deletePassword} maxLength={200} autoComplete="current-password" onChange={(e) => setDeletePassword(e.target.value)} />
+        </label>
+        <button type="button" className="btn btn-ghost btn-sm" disabled={!deletePassword} onClick={() => void onDelete()}>
           注销账号
         </button>
       </div>

@@ -1,7 +1,7 @@
 import type Router from '@koa/router'
 import { optionalUser, requireUser, userOrVisitor } from '../../../auth/middleware'
 import { postListQuery } from '../../../contract/posts'
-import { passwordChangeBody, profileUpdateBody, userListQuery, userParams, userSearchQuery } from '../../../contract/users'
+import { accountDeleteBody, passwordChangeBody, profileUpdateBody, userListQuery, userParams, userSearchQuery } from '../../../contract/users'
 import type { AppDeps } from '../../../deps'
 import { lookupLimit, writeLimit } from '../../middlewares/rate-limit'
 import { validate } from '../../middlewares/validate'
@@ -24,7 +24,7 @@ export function registerUserRoutes(router: Router, deps: AppDeps): void {
   router.get('/users/:id/personality-tags', params, (ctx) => getPersonalityTags(ctx, deps))
   router.put('/users/:id', auth, writes, validate({ params: userParams, body: profileUpdateBody }), (ctx) => updateProfile(ctx, deps))
   router.put('/users/:id/password', auth, writes, validate({ params: userParams, body: passwordChangeBody }), (ctx) => changePassword(ctx, deps))
-  router.delete('/users/:id', auth, writes, params, (ctx) => deleteAccount(ctx, deps))
+  router.delete('/users/:id', auth, writes, validate({ params: userParams, body: accountDeleteBody }), (ctx) => deleteAccount(ctx, deps))
   router.post('/users/:id/follow', auth, writes, params, (ctx) => follow(ctx, deps))
   router.delete('/users/:id/follow', auth, writes, params, (ctx) => unfollow(ctx, deps))
   router.get('/users/:id/follow-status', userOrVisitor(deps), params, (ctx) => followStatus(ctx, deps))
