@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_PASSWORD, createAdmin } from '../admin/support'
 import { captcha, registerMember, uniqueId } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
+import { createNote, uploadImage } from './support/notes'
 
 describe('abuse limits', () => {
   let server: TestServer
@@ -105,6 +106,21 @@ describe('abuse limits', () => {
       expect(check.body.data?.isUnique ?? false).toBe(false)
       expect((await register(`${uniqueId()}\u200b`, '零宽')).status).toBe(400)
     })
+  })
+
+  it('editing or deleting another member’s draft answers 404, as reading it does; a published note stays 403', async () => {
+    const author = await registerMember(server)
+    const other = await registerMember(server)
+    const images = [(await uploadImage(server, author.token)).url]
+    const draft = await createNote(server, author.token, { images, is_draft: true })
+    const published = await createNote(server, author.token, { images })
+    expect((await server.call('GET', `/api/posts/${draft}`, { token: other.token })).status).toBe(404)
+    const edit = await server.call('PUT', `/api/posts/${draft}`, { token: other.token, json: { title: '改' } })
+    expect(edit.status).toBe(404)
+    expect(edit.body.message).toBe('笔记不存在')
+    expect((await server.call('DELETE', `/api/posts/${draft}`, { token: other.token })).status).toBe(404)
+    expect((await server.call('PUT', `/api/posts/${published}`, { token: other.token, json: { title: '改' } })).status).toBe(403)
+    expect((await server.call('PUT', `/api/posts/${draft}`, { token: author.token, json: { title: '改' } })).status).toBe(200)
   })
 
   function raw(method: string, path: string): Promise<{ status: number; type: string; body: string }> {
