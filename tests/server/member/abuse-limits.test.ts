@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_PASSWORD, createAdmin } from '../admin/support'
 import { captcha, registerMember, uniqueId } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
-import { createNote, uploadImage } from './support/notes'
+import { createCategory, createNote, uploadImage } from './support/notes'
 
 describe('abuse limits', () => {
   let server: TestServer
@@ -112,8 +112,9 @@ describe('abuse limits', () => {
     const author = await registerMember(server)
     const other = await registerMember(server)
     const images = [(await uploadImage(server, author.token)).url]
-    const draft = await createNote(server, author.token, { images, is_draft: true })
-    const published = await createNote(server, author.token, { images })
+    const category_id = await createCategory(server, '校园', 'campus')
+    const draft = await createNote(server, author.token, { images, category_id, is_draft: true })
+    const published = await createNote(server, author.token, { images, category_id })
     expect((await server.call('GET', `/api/posts/${draft}`, { token: other.token })).status).toBe(404)
     const edit = await server.call('PUT', `/api/posts/${draft}`, { token: other.token, json: { title: '改' } })
     expect(edit.status).toBe(404)
