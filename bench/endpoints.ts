@@ -7,10 +7,12 @@
  * starts dist/server/main.js on 127.0.0.1 with the rate limits raised (so it measures speed, not the limiter),
  * then drives each scenario for BENCH_SECONDS (10) at BENCH_CONNECTIONS (32) with autocannon and prints requests
  * per second and p50 / p99 latency, next to GET /api/health as the ceiling of the same run; engines side by side.
+ * Last, logins per second at 32 concurrent with the signed-in feed's p99 under that load (bench/login-load.ts).
  */
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { databaseEnv, ENGINE_LABELS, type BenchEngine, type EngineChoice } from './engines'
+import { measureLoginLoad } from './login-load'
 import { buildServer, ensureSeeded, SEED_PASSWORD, startServer } from './server'
 
 const SMALL = process.env.BENCH_SCALE === 'small'
@@ -104,6 +106,10 @@ async function runOn(engine: BenchEngine, choice: EngineChoice): Promise<Row[]> 
       rows.push(row)
       console.log(`${row.name.padEnd(40)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms${row.non2xx || row.errors ? `   non-2xx ${row.non2xx} errors ${row.errors}` : ''}`)
     }
+    const login = list.find((s) => s.name === 'login')!
+    const feed = list.find((s) => s.name === 'feed page 1 (signed in)')!
+    const feedAlone = rows.find((r) => r.name === feed.name)?.p99 ?? null
+    console.log(await measureLoginLoad({ url, connections: CONNECTIONS, seconds: SECONDS, login: { path: login.path, body: login.body }, feed: { path: feed.path, token: feed.token! }, feedP99Alone: feedAlone }))
     return rows
   } finally {
     await server.stop()

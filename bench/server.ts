@@ -65,6 +65,8 @@ export function startServer(dataDir: string, env: Record<string, string> = {}): 
       RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
       RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000000',
       RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
+      RATE_LIMIT_LOOKUPS_PER_MINUTE: '100000000',
+      LOGIN_FAILURES_PER_ACCOUNT: '100000000',
       ...env,
     },
   })

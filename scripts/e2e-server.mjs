@@ -22,6 +22,7 @@ const child = spawn(process.execPath, ['dist/server/main.js'], {
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',
     RATE_LIMIT_CAPTCHA_PER_MINUTE: '10000',
     RATE_LIMIT_WRITES_PER_MINUTE: '10000',
+    RATE_LIMIT_LOOKUPS_PER_MINUTE: '10000',
   },
 })
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal))

@@ -5,6 +5,7 @@ import { apiNotFound, createApiRouter } from './http/api'
 import { cors, hostGuard } from './http/cors'
 import { errorMiddleware } from './http/errors'
 import { requestLog } from './http/middlewares/request-log'
+import { securityHeaders } from './http/security-headers'
 import { rendererMiddleware, uploadsMiddleware } from './http/static'
 
 /** JSON bodies only here; upload routes parse multipart themselves (streamed to disk). */
@@ -18,6 +19,7 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops })
   const api = createApiRouter(deps)
   app.use(requestLog(deps.logger))
+  app.use(securityHeaders())
   app.use(errorMiddleware(deps.logger))
   app.use(hostGuard(deps.config))
   app.use(uploadsMiddleware(deps.config.uploadsDir, deps.config.corsOrigins))

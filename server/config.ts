@@ -17,6 +17,10 @@ export interface RateLimitConfig {
   authPerMinute: number
   captchaPerMinute: number
   writesPerMinute: number
+  /** check-user-id and search, per client address. */
+  lookupsPerMinute: number
+  /** Failed logins of one account (member or admin) per 10 minutes before it is locked for the rest of them. */
+  loginFailuresPerAccount: number
 }
 
 export interface AppConfig {
@@ -111,6 +115,8 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_CAPTCHA_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_LOOKUPS_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHILIU_RENDERER_DIR: z.string().optional(),
   CORS_ORIGINS: z
@@ -207,6 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
       captchaPerMinute: e.RATE_LIMIT_CAPTCHA_PER_MINUTE,
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+      lookupsPerMinute: e.RATE_LIMIT_LOOKUPS_PER_MINUTE,
+      loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     },
     logLevel: e.LOG_LEVEL,
     rendererDir: path.resolve(cwd, e.SHILIU_RENDERER_DIR ?? 'dist/renderer'),

@@ -1,3 +1,4 @@
+import '../common/zod-config'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'

@@ -1,14 +1,39 @@
+import { availableParallelism } from 'node:os'
 import argon2 from 'argon2'
+import pLimit from 'p-limit'
 
-/** Argon2id with the library's defaults (salted, memory-hard). */
-export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id })
+/**
+ * Argon2id at OWASP's recommended floor (m = 19 MiB, t = 2, p = 1). The parameters are part of each hash
+ * (the PHC string `$argon2id$v=19$m=19456,t=2,p=1$…`), so they can be raised later: a successful login whose
+ * hash is weaker than this (or not argon2id) is rehashed (`needsRehash`).
+ */
+export const ARGON2_PARAMS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const
+
+/**
+ * argon2 runs on libuv's thread pool (4 threads by default), which SQLite queries and file I/O share. At most
+ * this many hashes run at once, so a burst of logins queues here instead of filling the pool (and the CPU):
+ * reads keep a thread and a core. One per core, less one for everything else, at least one.
+ */
+export const HASH_CONCURRENCY = Math.max(1, Math.min(availableParallelism() - 1, 3))
+const hashing = pLimit(HASH_CONCURRENCY)
+
+export const hashPassword = (password: string) => hashing(() => argon2.hash(password, ARGON2_PARAMS))
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password)
+    return await hashing(() => argon2.verify(hash, password))
   } catch {
     return false
   }
+}
+
+/** Whether a stored hash is weaker than ARGON2_PARAMS (lower memory or time, or another algorithm): rehash it. */
+export function needsRehash(hash: string): boolean {
+  // argon2's PHC string: `$argon2id$v=19$m=65536,p=4,t=3$salt$hash` (parameter order is not fixed).
+  const [, algorithm, version, params] = hash.split('$')
+  if (algorithm !== 'argon2id' || !version || !params) return true
+  const values = Object.fromEntries(params.split(',').map((kv) => kv.split('=') as [string, string]))
+  return Number(version.slice(2)) < 19 || Number(values.m) < ARGON2_PARAMS.memoryCost || Number(values.t) < ARGON2_PARAMS.timeCost
 }
 
 /** A valid hash of a random password, verified against when the account doesn't exist (equal timing). */

@@ -1,4 +1,4 @@
-import { createHash, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto'
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto'
 import jwt from 'jsonwebtoken'
 
 /** Access tokens name whom they are for; a user token is never accepted as an admin token and vice versa. */
@@ -43,26 +43,46 @@ export function verifyAccessToken(secret: string, token: string, typ: Principal)
   }
 }
 
-/** Refresh tokens are opaque: `<session id>.<random secret>`; only a hash of the secret is stored. */
-export function newRefreshSecret(): string {
-  return randomBytes(32).toString('base64url')
+/**
+ * Refresh tokens are opaque: `<session handle>.<generation>.<mac>`. The handle is random (it names the session
+ * without revealing or ordering anything); the mac is an HMAC of handle and generation under a key derived from
+ * the server secret, so nothing that can mint a token is stored. A token whose mac does not check out was never
+ * issued (refused, nothing revoked); one that does, for an earlier generation, was issued and rotated out (a
+ * replay: the session is revoked).
+ */
+export interface RefreshTokenParts {
+  handle: string
+  generation: number
+  mac: string
 }
 
-export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex')
+export function newSessionHandle(): string {
+  return randomBytes(16).toString('base64url')
 }
 
-export function refreshToken(sessionId: number, secret: string): string {
-  return `${sessionId}.${secret}`
+const macKeys = new Map<string, Buffer>()
+function macKey(secret: string): Buffer {
+  let key = macKeys.get(secret)
+  if (!key) macKeys.set(secret, (key = createHmac('sha256', secret).update('shiliu refresh token v2').digest()))
+  return key
 }
 
-export function parseRefreshToken(token: string): { sessionId: number; secret: string } | null {
-  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{20,100})$/.exec(token)
-  return match ? { sessionId: Number(match[1]), secret: match[2]! } : null
+function macOf(secret: string, typ: Principal, handle: string, generation: number): Buffer {
+  return createHmac('sha256', macKey(secret)).update(`${typ}:${handle}:${generation}`).digest()
 }
 
-export function secretMatches(storedHash: string, secret: string): boolean {
-  const a = Buffer.from(storedHash, 'hex')
-  const b = Buffer.from(hashSecret(secret), 'hex')
-  return a.length === b.length && timingSafeEqual(a, b)
+export function refreshToken(secret: string, typ: Principal, handle: string, generation: number): string {
+  return `${handle}.${generation}.${macOf(secret, typ, handle, generation).toString('base64url')}`
+}
+
+export function parseRefreshToken(token: string): RefreshTokenParts | null {
+  const match = /^([A-Za-z0-9_-]{22})\.(\d{1,9})\.([A-Za-z0-9_-]{43})$/.exec(token)
+  return match ? { handle: match[1]!, generation: Number(match[2]), mac: match[3]! } : null
+}
+
+/** Whether this server issued the token (constant-time comparison of the macs). */
+export function refreshTokenIssued(secret: string, typ: Principal, parts: RefreshTokenParts): boolean {
+  const expected = macOf(secret, typ, parts.handle, parts.generation)
+  const given = Buffer.from(parts.mac, 'base64url')
+  return given.length === expected.length && timingSafeEqual(given, expected)
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DISPLAY_ID_MESSAGES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, avatarSchema, selfSchema, userIdSchema } from './users'
+import { DISPLAY_ID_MESSAGES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, avatarSchema, displayNameSchema, selfSchema, userIdSchema } from './users'
 
 export { userIdSchema }
 
@@ -38,7 +38,7 @@ const optionalText = (max: number, message: string) => z.string({ error: message
 
 export const registerBody = z.object({
   user_id: userIdSchema,
-  nickname: requiredString(AUTH_MESSAGES.nicknameRequired).trim().min(1, AUTH_MESSAGES.nicknameRequired).max(NICKNAME_MAX, AUTH_MESSAGES.nicknameTooLong),
+  nickname: displayNameSchema({ blank: AUTH_MESSAGES.nicknameRequired, tooLong: AUTH_MESSAGES.nicknameTooLong, label: '昵称' }, NICKNAME_MAX),
   password: requiredString(AUTH_MESSAGES.passwordRequired)
     .min(1, AUTH_MESSAGES.passwordRequired)
     .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
@@ -61,7 +61,7 @@ export const loginBody = z
     password: requiredString(AUTH_MESSAGES.passwordRequired).min(1, AUTH_MESSAGES.passwordRequired).max(200, AUTH_MESSAGES.loginFailed),
   })
   .transform((b, ctx) => {
-    const userId = (b.user_id ?? b.user_display_id ?? '').trim()
+    const userId = (b.user_id ?? b.user_display_id ?? '').normalize('NFKC').trim()
     if (!userId) {
       ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.userIdRequired, path: ['user_id'] })
       return z.NEVER
@@ -101,3 +101,34 @@ export type CheckUserIdReply = z.infer<typeof checkUserIdReplySchema>
 /** Login and register reply: `data.tokens.access_token`, `data.tokens.refresh_token` and `data.user`. */
 export const authSessionSchema = z.object({ tokens: tokensSchema, user: selfSchema })
 export type AuthSession = z.infer<typeof authSessionSchema>
+
+/* The member's own sessions (account settings → 登录设备). Beyond the spec; see docs/security.md "Sessions". */
+
+export const SESSION_MESSAGES = {
+  notFound: '该登录设备不存在或已退出',
+  othersRequired: '请指定 others=1 以退出其他设备',
+  ended: '已退出该设备',
+  othersEnded: '已退出其他所有设备',
+} as const
+
+export const sessionInfoSchema = z.object({
+  handle: z.string().describe('会话标识（随机，不可推测）'),
+  device: z.string().describe('由 User-Agent 得出的设备描述'),
+  user_agent: z.string(),
+  ip: z.string(),
+  last_activity: z.string(),
+  created_at: z.string(),
+  current: z.boolean().describe('是否为发出本请求的会话'),
+})
+export type SessionInfo = z.infer<typeof sessionInfoSchema>
+
+export const sessionListReply = z.object({ sessions: z.array(sessionInfoSchema) })
+export type SessionListReply = z.infer<typeof sessionListReply>
+
+export const sessionHandleParams = z.object({ handle: z.string().max(64, SESSION_MESSAGES.notFound) })
+
+export const endOtherSessionsQuery = z.object({
+  others: z.literal('1', { error: SESSION_MESSAGES.othersRequired }),
+})
+
+export const endedSessionsReply = z.object({ ended: z.number().int().describe('结束的会话数') })

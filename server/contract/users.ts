@@ -58,9 +58,32 @@ export const DISPLAY_ID_MESSAGES = {
   userIdChars: '石榴号只能包含字母、数字和下划线',
 } as const
 
-/** The public display id (石榴号): 3-15 letters, digits or underscores. */
+/**
+ * Characters no display name may hold: controls (NUL included), format characters (bidi overrides and
+ * isolates, zero-width spaces and joiners, BOM), lone surrogates, private-use and unassigned code points.
+ * They let one name show as another (`"\u202e\u200b石榴同学"`) or break storage and rendering.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]/u
+export const hasInvisibleCharacters = (text: string) => INVISIBLE.test(text)
+export const INVISIBLE_MESSAGE = '不能包含不可见字符或控制字符'
+
+/**
+ * A nickname or other display name: NFKC-normalised (full-width and compatibility forms fold into one), trimmed,
+ * refused when it holds invisible or control characters.
+ */
+export const displayNameSchema = (messages: { blank: string; tooLong: string; label: string }, max: number) =>
+  z
+    .string({ error: messages.blank })
+    .normalize('NFKC')
+    .trim()
+    .min(1, messages.blank)
+    .max(max, messages.tooLong)
+    .refine((v) => !hasInvisibleCharacters(v), `${messages.label}${INVISIBLE_MESSAGE}`)
+
+/** The public display id (石榴号): 3-15 letters, digits or underscores, after NFKC (ｄｅｍｏ is demo). */
 export const userIdSchema = z
   .string({ error: DISPLAY_ID_MESSAGES.userIdRequired })
+  .normalize('NFKC')
   .trim()
   .min(1, DISPLAY_ID_MESSAGES.userIdRequired)
   .min(USER_ID_MIN, DISPLAY_ID_MESSAGES.userIdLength)
@@ -132,7 +155,7 @@ export const avatarSchema = z.string({ error: USER_MESSAGES.avatar }).transform(
  * The bio is limited after its markup is stripped, which the server does (it may arrive with tags).
  */
 export const profileUpdateBody = z.object({
-  nickname: z.string({ error: USER_MESSAGES.nicknameBlank }).trim().min(1, USER_MESSAGES.nicknameBlank).max(NICKNAME_MAX, USER_MESSAGES.nicknameTooLong).optional(),
+  nickname: displayNameSchema({ blank: USER_MESSAGES.nicknameBlank, tooLong: USER_MESSAGES.nicknameTooLong, label: '昵称' }, NICKNAME_MAX).optional(),
   bio: z.string({ error: USER_MESSAGES.bioTooLong }).max(5000, USER_MESSAGES.bioTooLong).nullish(),
   avatar: avatarSchema.nullish(),
   gender: z.preprocess(blankToNull, z.enum(GENDERS, { error: USER_MESSAGES.gender }).nullish()),
@@ -251,3 +274,13 @@ export const personalityTagsSchema = z.object({
   interests: z.array(z.string()).nullable(),
 })
 export type PersonalityTags = z.infer<typeof personalityTagsSchema>
+
+/** Deleting the account asks for its password (issue 11: a stolen access token alone cannot delete it). */
+export const ACCOUNT_DELETE_MESSAGES = {
+  passwordRequired: '请输入密码以确认注销',
+  passwordWrong: '密码错误，无法注销账号',
+} as const
+export const accountDeleteBody = z.object({
+  password: z.string({ error: ACCOUNT_DELETE_MESSAGES.passwordRequired }).min(1, ACCOUNT_DELETE_MESSAGES.passwordRequired).max(200, ACCOUNT_DELETE_MESSAGES.passwordWrong),
+})
+export type AccountDeleteBody = z.infer<typeof accountDeleteBody>

@@ -9,6 +9,8 @@ import { kindOf } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords'
+import { assertAccountOpen, clearLoginFailures, recordLoginFailure } from '../auth/login-guard'
+import { upgradePasswordHash } from '../auth/rehash'
 import { closeAllSessions, openSession, type ClientInfo, type TokenPair } from '../auth/sessions'
 import { checkCaptcha } from '../captcha/store'
 import { Forbidden, HttpError, Invalid, NotFound } from '../http/errors'
@@ -76,7 +78,7 @@ export async function register(deps: AppDeps, body: RegisterBody, client: Client
           location: body.location || DEFAULT_LOCATION,
         }),
       )
-      const tokens = await openSession(m, deps.config.jwtSecret, 'user', user.id, client)
+      const { tokens } = await openSession(m, deps.config.jwtSecret, 'user', user.id, client)
       return { user, tokens }
     })
   } catch (err) {
@@ -89,11 +91,17 @@ export async function register(deps: AppDeps, body: RegisterBody, client: Client
 
 /** Same reply and the same work (one hash check) whether the id exists or not. */
 export async function login(deps: AppDeps, body: LoginBody, client: ClientInfo): Promise<Session> {
+  await assertAccountOpen(deps, 'user', body.user_id)
   const user = await findByDisplayId(deps.db, body.user_id)
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password)
-  if (!user || !valid) throw Invalid(AUTH_MESSAGES.loginFailed)
+  if (!user || !valid) {
+    await recordLoginFailure(deps, 'user', body.user_id)
+    throw Invalid(AUTH_MESSAGES.loginFailed)
+  }
+  await clearLoginFailures(deps, 'user', body.user_id)
   if (!user.is_active) throw Forbidden(AUTH_MESSAGES.accountDisabled)
-  const tokens = await openSession(deps.db, deps.config.jwtSecret, 'user', user.id, client)
+  await upgradePasswordHash(deps.db, User, user.id, user.password_hash, body.password)
+  const { tokens } = await openSession(deps.db, deps.config.jwtSecret, 'user', user.id, client)
   return { user, tokens }
 }
 

@@ -54,10 +54,13 @@ async function loadNote(db: DataSource | EntityManager, postId: number): Promise
   return { ...row, id: Number(row.id), user_id: Number(row.user_id), type: Number(row.type), is_draft: toBool(row.is_draft), category_id: row.category_id === null ? null : Number(row.category_id), created_at: toIso(row.created_at) }
 }
 
-/** The note if `userId` owns it: 404 when it does not exist, 403 when it is someone else's. */
+/**
+ * The note if `userId` owns it: 404 when it does not exist, 403 when it is someone else's published note.
+ * Someone else's draft is a 404, as reading it is: the answer must not tell that a draft of that id exists.
+ */
 export async function ownedNote(db: DataSource, postId: number, userId: number): Promise<StoredNote> {
   const note = await loadNote(db, postId)
-  if (!note) throw NotFound('笔记不存在')
+  if (!note || (note.is_draft && note.user_id !== userId)) throw NotFound('笔记不存在')
   if (note.user_id !== userId) throw Forbidden('只能操作自己的笔记')
   return note
 }

@@ -1,7 +1,7 @@
 import Router from '@koa/router'
 import type { AppDeps } from '../deps'
 import { registerAdminRoutes } from './admin'
-import { HttpError, NotFound } from './errors'
+import { MethodNotAllowed, NotFound } from './errors'
 import { registerMemberRoutes } from './member'
 import { registerSystemRoutes } from './system'
 
@@ -14,12 +14,15 @@ export function createApiRouter(deps: AppDeps): Router {
   return router
 }
 
-/** Unknown /api paths (404) and unsupported methods (405, with its Allow header) answer in the envelope, not as text. */
+/**
+ * Unknown /api paths (404) and unsupported methods answer in the envelope, not as text: 405 with its Allow
+ * header, also for methods no route knows (TRACE, PROPFIND, ...), which the router calls 501.
+ */
 export function apiNotFound() {
   return async (ctx: import('koa').Context, next: import('koa').Next) => {
     await next()
     if (!(ctx.path === '/api' || ctx.path.startsWith('/api/')) || ctx.body !== undefined) return
     if (ctx.status === 404) throw NotFound()
-    if (ctx.status === 405) throw new HttpError(405, '不支持该请求方法')
+    if (ctx.status === 405 || ctx.status === 501) throw MethodNotAllowed()
   }
 }

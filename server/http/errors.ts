@@ -36,6 +36,9 @@ export const Unauthorized = (message: string = STATUS_MESSAGES[401]!) => new Htt
 export const Forbidden = (message: string = STATUS_MESSAGES[403]!) => new HttpError(403, message)
 export const NotFound = (message: string = STATUS_MESSAGES[404]!) => new HttpError(404, message)
 export const Conflict = (message: string = STATUS_MESSAGES[409]!) => new HttpError(409, message)
+/** An unsupported method, in the envelope (with Allow when the resource has a fixed set). */
+export const MethodNotAllowed = (allow?: string) => new HttpError(405, '不支持该请求方法', null, allow ? { Allow: allow } : {})
+
 export const TooMany = (retryAfterSeconds: number) =>
   new HttpError(429, STATUS_MESSAGES[429], null, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) })
 

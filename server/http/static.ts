@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Context, Next } from 'koa'
 import send from 'send'
 import { corsHeaders } from './cors'
+import { MethodNotAllowed } from './errors'
 
 /**
  * Serve files with `send` (ETag, Last-Modified, HTTP ranges for video seeking, correct types) and
@@ -30,10 +31,14 @@ function sendFile(ctx: Context, root: string, file: string, maxAge: number, immu
   })
 }
 
+/** Pages and media are only read: any other method (POST, TRACE, PROPFIND, ...) is an enveloped 405. */
+const readOnly = () => MethodNotAllowed('GET, HEAD')
+
 /** Uploaded media under /uploads/...; names are server-chosen and never change, so they cache forever. */
 export function uploadsMiddleware(uploadsDir: string, corsOrigins: readonly string[] = []) {
   return async (ctx: Context, next: Next) => {
-    if (!ctx.path.startsWith('/uploads/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next()
+    if (!ctx.path.startsWith('/uploads/')) return next()
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw readOnly()
     const cors = corsHeaders(ctx.get('Origin') || undefined, corsOrigins)
     if (!(await sendFile(ctx, uploadsDir, ctx.path.slice('/uploads'.length), 365 * 24 * 3600 * 1000, true, cors))) {
       ctx.status = 404
@@ -49,8 +54,8 @@ export function uploadsMiddleware(uploadsDir: string, corsOrigins: readonly stri
 export function rendererMiddleware(rendererDir: string) {
   const hasRenderer = existsSync(path.join(rendererDir, 'member.html'))
   return async (ctx: Context, next: Next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
     if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/uploads/')) return next()
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw readOnly()
     if (!hasRenderer) {
       ctx.status = 503
       ctx.type = 'text/plain; charset=utf-8'

@@ -1,8 +1,22 @@
 import { z } from 'zod'
-import { authSessionSchema, captchaReplySchema, checkUserIdQuery, checkUserIdReplySchema, loginBody, logoutBody, refreshBody, registerBody, tokensSchema } from '../contract/auth'
+import {
+  authSessionSchema,
+  captchaReplySchema,
+  checkUserIdQuery,
+  checkUserIdReplySchema,
+  endOtherSessionsQuery,
+  endedSessionsReply,
+  loginBody,
+  logoutBody,
+  refreshBody,
+  registerBody,
+  sessionListReply,
+  tokensSchema,
+} from '../contract/auth'
 import { idParams } from '../contract/common'
 import { notificationListQuery, notificationListReply, unreadByTypeSchema, unreadCountSchema } from '../contract/notifications'
 import {
+  accountDeleteBody,
   followListReply,
   followStateSchema,
   passwordChangeBody,
@@ -34,6 +48,9 @@ function accountRoutes(): DocRoute[] {
     doc({ method: 'post', path: '/auth/refresh', tag: AUTH, summary: '刷新令牌', description: '刷新令牌每次使用后轮换', access: 'public', body: refreshBody, data: z.object({ tokens: tokensSchema }), errors: [400, 401] }),
     doc({ method: 'post', path: '/auth/logout', tag: AUTH, summary: '退出登录', access: 'optional-user', body: logoutBody, data: z.null() }),
     doc({ method: 'get', path: '/auth/me', tag: AUTH, summary: '当前用户', access: 'user', data: selfSchema }),
+    doc({ method: 'get', path: '/auth/sessions', tag: AUTH, summary: '我的登录设备', description: '当前用户未过期的会话，最近使用的在前', access: 'user', data: sessionListReply }),
+    doc({ method: 'delete', path: '/auth/sessions', tag: AUTH, summary: '退出其他所有设备', description: '须带 others=1；当前会话保留', access: 'user', query: endOtherSessionsQuery, data: endedSessionsReply, errors: [400] }),
+    doc({ method: 'delete', path: '/auth/sessions/:handle', tag: AUTH, summary: '退出某个设备', access: 'user', data: endedSessionsReply, errors: [404] }),
     doc({ method: 'post', path: '/users/verification', tag: USERS, summary: '提交认证申请', description: 'type：1 官方认证，2 个人认证', access: 'user', body: verificationApplyBody, data: verificationApplicationSchema, errors: [400] }),
     doc({ method: 'get', path: '/users/verification/status', tag: USERS, summary: '认证申请状态', description: '本人的申请列表，最新的在前（无申请为空列表）；不返回申请内容', access: 'user', data: verificationStatusReply }),
     doc({ method: 'delete', path: '/users/verification/revoke', tag: USERS, summary: '撤回认证申请', description: '返回撤回后的申请列表', access: 'user', data: verificationStatusReply, errors: [404] }),
@@ -43,7 +60,7 @@ function accountRoutes(): DocRoute[] {
     doc({ method: 'get', path: '/users/:id/personality-tags', tag: USERS, summary: '个性标签', access: 'public', data: personalityTagsSchema, errors: [404] }),
     doc({ method: 'put', path: '/users/:id', tag: USERS, summary: '修改资料', access: 'user', body: profileUpdateBody, data: selfSchema, errors: [400, 403, 404] }),
     doc({ method: 'put', path: '/users/:id/password', tag: USERS, summary: '修改密码', access: 'user', body: passwordChangeBody, data: z.null(), errors: [400, 404] }),
-    doc({ method: 'delete', path: '/users/:id', tag: USERS, summary: '注销账号', access: 'user', data: z.null(), errors: [404] }),
+    doc({ method: 'delete', path: '/users/:id', tag: USERS, summary: '注销账号', description: '须提供当前密码', access: 'user', body: accountDeleteBody, data: z.null(), errors: [400, 404] }),
     doc({ method: 'post', path: '/users/:id/follow', tag: USERS, summary: '关注', description: '幂等：重复关注不改变任何数据', access: 'user', data: followStateSchema, errors: [400, 404] }),
     doc({ method: 'delete', path: '/users/:id/follow', tag: USERS, summary: '取消关注', access: 'user', data: followStateSchema, errors: [404] }),
     doc({ method: 'get', path: '/users/:id/follow-status', tag: USERS, summary: '关注状态', description: '未登录时返回 followed: false', access: 'optional-user', data: followStateSchema, errors: [401, 404] }),

@@ -21,7 +21,7 @@ import { closeDatabase, openDatabase } from '../db/data-source'
 import { Admin } from '../db/entities'
 import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
-import { DEMO_ADMIN, DEMO_HASHES, demoOptions, type DemoHashes } from './demo'
+import { DEMO_ADMIN, DEMO_HASHES, PUBLISHED_ADMIN_HASHES, demoOptions, type DemoHashes } from './demo'
 import { generate } from './generator'
 import { demoMedia, installDemoMedia } from './media'
 
@@ -123,9 +123,9 @@ export async function applyDemoAdminPassword(deps: AppDeps): Promise<boolean> {
   const password = deps.config.demoAdminPassword
   if (!password) return false
   const admin = await deps.db.getRepository(Admin).findOneBy({ username: DEMO_ADMIN.username })
-  if (!admin || admin.password_hash !== DEMO_HASHES.admin) return false
+  if (!admin || !PUBLISHED_ADMIN_HASHES.includes(admin.password_hash)) return false
   const hash = await hashPassword(password)
-  await inTransaction(deps.db, (manager) => manager.getRepository(Admin).update({ id: admin.id, password_hash: DEMO_HASHES.admin }, { password_hash: hash }))
+  await inTransaction(deps.db, (manager) => manager.getRepository(Admin).update({ id: admin.id, password_hash: admin.password_hash }, { password_hash: hash }))
   deps.logger.info({ component: 'demo' }, 'the demo administrator now uses this installation\'s password')
   return true
 }

@@ -34,10 +34,20 @@ export interface DemoHashes {
  * not secrets; tests/server/seed.test.ts logs in with each.
  */
 export const DEMO_HASHES: DemoHashes = {
-  member: '$argon2id$v=19$m=65536,p=4,t=3$Gcuo9UKKhqOUhEhszd+ZZg$IistFfl2d2YMiMGyG+J/dME9WC3EpznKCZ7OJGe/Mrs',
-  admin: '$argon2id$v=19$m=65536,p=4,t=3$rzqkl7CbOAG6GplCbZYFtw$Q932Onrm2VMnzKflfhSNDFa4wIJNqw9RwcMPRSDrDKA',
-  shared: '$argon2id$v=19$m=65536,p=4,t=3$tt1hiSywLMc+PKbN3JxDNA$dpd4WNrCljDavZS2GHCd8eHTMDU+ivPhRCBjIQbymeU',
+  member: '$argon2id$v=19$m=19456,p=1,t=2$1TzimJNue6DihqhktnwggA$zhWfyAvWhZNeANITMeGHccu5aArZm1F1e+oR9C2guHU',
+  admin: '$argon2id$v=19$m=19456,p=1,t=2$twMweUFHgLKy4obvAKnQrg$AFQ1jVbykCL1Df0JQPlcEly5Ayo2W7VZawrQGrH1JDU',
+  shared: '$argon2id$v=19$m=19456,p=1,t=2$0JK9vwNuH6zRIYHHKfDl7w$57Kzp8boRXaAFQApWL0kiOYn4JNaXwo6ZbMaqxPp7hc',
 }
+
+/**
+ * Every hash of the published demo administrator password ever shipped (DEMO_HASHES.admin first): an
+ * installation still holding any of them gets its own password at the next start (demo-prepare.ts).
+ */
+export const PUBLISHED_ADMIN_HASHES: readonly string[] = [
+  DEMO_HASHES.admin,
+  // Until issue 11 (argon2's defaults, 64 MiB / t=3 / p=4).
+  '$argon2id$v=19$m=65536,p=4,t=3$rzqkl7CbOAG6GplCbZYFtw$Q932Onrm2VMnzKflfhSNDFa4wIJNqw9RwcMPRSDrDKA',
+]
 
 export function demoOptions(media: MediaLibrary, hashes: DemoHashes, now = new Date()): SeedOptions {
   const demo: SpecialUser = {

@@ -48,7 +48,7 @@ export async function loginMember(server: TestServer, userId: string, password =
 
 /** Another session of an existing member, opened directly (no login call, no password check). */
 export async function openMemberSession(server: TestServer, id: number): Promise<{ token: string; refresh: string }> {
-  const tokens = await openSession(server.deps.db, server.deps.config.jwtSecret, 'user', id, { userAgent: 'vitest', ip: '127.0.0.1' })
+  const { tokens } = await openSession(server.deps.db, server.deps.config.jwtSecret, 'user', id, { userAgent: 'vitest', ip: '127.0.0.1' })
   return { token: tokens.access_token, refresh: tokens.refresh_token }
 }
 

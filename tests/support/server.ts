@@ -44,6 +44,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000',
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+    RATE_LIMIT_LOOKUPS_PER_MINUTE: '100000',
     SHILIU_TEST_CAPTCHA: '1',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,

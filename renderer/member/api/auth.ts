@@ -1,4 +1,4 @@
-import type { AuthSession, CaptchaReply, CheckUserIdReply } from '../../../server/contract/auth'
+import type { AuthSession, CaptchaReply, CheckUserIdReply, SessionInfo, SessionListReply } from '../../../server/contract/auth'
 import { selfSchema } from '../../../server/contract/users'
 import { api, memberTokens, USER_INFO_KEY } from './client'
 import type { UserInfo } from './types'
@@ -61,4 +61,17 @@ export function storedUser(): UserInfo | null {
 
 export async function changePassword(userId: string, currentPassword: string, newPassword: string): Promise<void> {
   await api.put<null>(`/users/${userId}/password`, { currentPassword, newPassword })
+}
+
+/** The member's own sessions (account settings → 登录设备). */
+export async function listSessions(): Promise<SessionInfo[]> {
+  return (await api.get<SessionListReply>('/auth/sessions')).sessions
+}
+
+export async function endSession(handle: string): Promise<void> {
+  await api.del<null>(`/auth/sessions/${encodeURIComponent(handle)}`)
+}
+
+export async function endOtherSessions(): Promise<number> {
+  return (await api.request<{ ended: number }>('/auth/sessions', { method: 'DELETE', query: { others: '1' } })).data.ended
 }

@@ -78,6 +78,6 @@ export async function getPersonalityTags(userId: string): Promise<string[]> {
   }
 }
 
-export async function deleteAccount(userId: string): Promise<void> {
-  await api.del<null>(`/users/${userId}`)
+export async function deleteAccount(userId: string, password: string): Promise<void> {
+  await api.del<null>(`/users/${userId}`, { password })
 }

@@ -2,7 +2,7 @@ import { inTransaction } from '../../db/transaction'
 import { In } from 'typeorm'
 import { hashPassword } from '../../auth/passwords'
 import { closeAllSessions, openSession } from '../../auth/sessions'
-import { parseRefreshToken, REFRESH_TOKEN_TTL_SECONDS } from '../../auth/tokens'
+import { REFRESH_TOKEN_TTL_SECONDS } from '../../auth/tokens'
 import { flagFilter, textFilter } from '../../contract/admin/list'
 import { adminCreateBody, adminUpdateBody, sessionCreateBody, sessionUpdateBody } from '../../contract/admin/people'
 import { Admin, AdminAuditLog, User, UserSession } from '../../db/entities'
@@ -80,8 +80,7 @@ export const sessions: AdminResource = {
     if (input.is_active === false) patch.is_active = false
     if (input.expires_at) patch.expires_at = new Date(input.expires_at)
     return inTransaction(deps.db, async (m) => {
-      const tokens = await openSession(m, deps.config.jwtSecret, 'user', userId, { userAgent: input.user_agent ?? '管理员创建', ip: '' })
-      const id = parseRefreshToken(tokens.refresh_token)!.sessionId
+      const { sessionId: id } = await openSession(m, deps.config.jwtSecret, 'user', userId, { userAgent: input.user_agent ?? '管理员创建', ip: '' })
       if (Object.keys(patch).length) await m.getRepository(UserSession).update({ id }, patch)
       return id
     })

@@ -15,7 +15,7 @@ import { TooMany } from '../errors'
  * every instance behind a load balancer shares them. Limits come from config.rateLimits (per minute).
  */
 
-export type LimitName = 'captcha' | 'login' | 'register' | 'write'
+export type LimitName = 'captcha' | 'login' | 'register' | 'write' | 'lookup' | 'account'
 
 const WINDOW_SECONDS = 60
 /** Roughly one consume in this many also sweeps expired rows of the table. */
@@ -124,8 +124,13 @@ function pointsFor(deps: AppDeps, name: LimitName): number {
   const limits = deps.config.rateLimits
   if (name === 'captcha') return limits.captchaPerMinute
   if (name === 'write') return limits.writesPerMinute
+  if (name === 'lookup') return limits.lookupsPerMinute
+  if (name === 'account') return limits.loginFailuresPerAccount
   return limits.authPerMinute
 }
+
+/** Failed logins of one account are counted over this window (server/auth/login-guard.ts). */
+export const ACCOUNT_WINDOW_SECONDS = 10 * 60
 
 /** The limiter of one kind for this app instance (created once, shared by every request). */
 export function limiterFor(deps: AppDeps, name: LimitName): Limiter {
@@ -133,7 +138,7 @@ export function limiterFor(deps: AppDeps, name: LimitName): Limiter {
   if (!byName) registry.set(deps, (byName = new Map()))
   let limiter = byName.get(name)
   if (!limiter) {
-    const options = { keyPrefix: `rl_${name}`, points: pointsFor(deps, name), duration: WINDOW_SECONDS }
+    const options = { keyPrefix: `rl_${name}`, points: pointsFor(deps, name), duration: name === 'account' ? ACCOUNT_WINDOW_SECONDS : WINDOW_SECONDS }
     limiter = deps.redis
       ? new RateLimiterRedis({ ...options, storeClient: deps.redis })
       : new DbRateLimiter({ ...options, db: deps.db, kind: deps.config.database.kind })
@@ -171,6 +176,8 @@ export function rateLimit(deps: AppDeps, name: LimitName, keyOf: (ctx: Context) 
 export const captchaLimit = (deps: AppDeps) => rateLimit(deps, 'captcha')
 export const loginLimit = (deps: AppDeps) => rateLimit(deps, 'login')
 export const registerLimit = (deps: AppDeps) => rateLimit(deps, 'register')
+/** Look-ups that reveal or enumerate accounts (check-user-id, search), per client address. */
+export const lookupLimit = (deps: AppDeps) => rateLimit(deps, 'lookup')
 
 /**
  * Limit for member writes. Place it after requireUser: the key is the member's id, so one account cannot

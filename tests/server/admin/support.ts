@@ -28,7 +28,7 @@ export async function createMember(server: TestServer, overrides: Partial<User> 
   const passwordHash = await hashPassword('member-pass')
   const row = { user_id: `member${userSeq}`, nickname: `成员${userSeq}`, password_hash: passwordHash, location: '未知', avatar: '', ...overrides }
   const user = await inTransaction(server.deps.db, (m) => m.getRepository(User).save(m.getRepository(User).create(row)))
-  const tokens = await openSession(server.deps.db, server.deps.config.jwtSecret, 'user', user.id, { userAgent: 'vitest', ip: '127.0.0.1' })
+  const { tokens } = await openSession(server.deps.db, server.deps.config.jwtSecret, 'user', user.id, { userAgent: 'vitest', ip: '127.0.0.1' })
   return { user, token: tokens.access_token }
 }
 

@@ -123,9 +123,15 @@ describe('M §7 Users', () => {
     expect((await new SpecClient(world.origin).post('/auth/login', { user_id: member.user_id, password: 'secret456' })).success).toBe(true)
   })
 
-  it('DELETE /users/{id} deletes the account', async () => {
+  it('DELETE /users/{id} with the password deletes the account; without it or with a wrong one, nothing happens', async () => {
     const member = await register(world)
-    expect((await member.del(`/users/${member.user_id}`)).success).toBe(true)
+    const bare = await member.del(`/users/${member.user_id}`)
+    expect(bare.success).toBe(false)
+    expect(bare.message).toBe('请输入密码以确认注销')
+    const wrong = await member.del(`/users/${member.user_id}`, { password: 'not-mine' })
+    expect(wrong.message).toBe('密码错误，无法注销账号')
+    expect((await world.visitor.get(`/users/${member.user_id}`)).success).toBe(true)
+    expect((await member.del(`/users/${member.user_id}`, { password: 'secret123' })).success).toBe(true)
     expect((await world.visitor.get(`/users/${member.user_id}`)).success).toBe(false)
   })
 })

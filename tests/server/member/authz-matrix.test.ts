@@ -100,6 +100,18 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/auth/login': { open: true, other: 200, build: async ({ a }) => ({ path: '/api/auth/login', json: { user_id: a.user_id, password: 'secret123' }, probe: sessionsOf(a) }) },
   'POST /api/auth/refresh': { open: true, other: 200, build: async ({ a }) => ({ path: '/api/auth/refresh', json: { refresh_token: a.refresh }, probe: sessionsOf(a) }) },
   'POST /api/auth/logout': { other: 200, build: async ({ a }) => ({ path: '/api/auth/logout', probe: sessionsOf(a) }) },
+  'DELETE /api/auth/sessions': {
+    other: 200,
+    build: async ({ a }) => (await openMemberSession(server, a.id), { path: '/api/auth/sessions?others=1', probe: sessionsOf(a) }),
+  },
+  'DELETE /api/auth/sessions/:handle': {
+    other: 404,
+    build: async ({ a }) => {
+      await openMemberSession(server, a.id)
+      const [row] = await query<{ handle: string }>(server.deps.db, 'SELECT handle FROM sessions WHERE user_id = ? ORDER BY id DESC', [a.id])
+      return { path: `/api/auth/sessions/${row!.handle}`, probe: sessionsOf(a) }
+    },
+  },
   'POST /api/users/verification': { other: 200, build: async ({ a }) => ({ path: '/api/users/verification', json: PERSONAL, probe: verificationOf(a) }) },
   'DELETE /api/users/verification/revoke': {
     other: 404,
@@ -110,7 +122,7 @@ const MATRIX: Record<string, Entry> = {
     other: 403,
     build: async ({ a }) => ({ path: `/api/users/${a.user_id}/password`, json: { currentPassword: 'secret123', newPassword: 'changed456' }, probe: userField(a, 'password_hash') }),
   },
-  'DELETE /api/users/:id': { other: 403, build: async ({ a }) => ({ path: `/api/users/${a.user_id}`, probe: userField(a, 'id') }) },
+  'DELETE /api/users/:id': { other: 403, build: async ({ a }) => ({ path: `/api/users/${a.user_id}`, json: { password: 'secret123' }, probe: userField(a, 'id') }) },
   'POST /api/users/:id/follow': { other: 200, build: async ({ a }) => ({ path: `/api/users/${c.user_id}/follow`, probe: sel('SELECT id FROM follows WHERE follower_id = ?', a.id) }) },
   'DELETE /api/users/:id/follow': {
     other: 200,
@@ -177,7 +189,7 @@ function expectedStatus(entry: Entry, principal: Principal): number {
 }
 
 /** A request path that the route pattern (`/api/posts/:id`) matches, so a line cannot test another route. */
-const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/:[A-Za-z_]+/g, '[^/]+')}$`).test(path)
+const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/:[A-Za-z_]+/g, '[^/]+')}$`).test(path.split('?')[0]!)
 
 async function newWorld(): Promise<World> {
   const [a, b] = [await insertMember(server), await insertMember(server)]

@@ -186,7 +186,7 @@ describe(`bursts on one note (${ENGINE_NAMES[testEngine()]})`, () => {
           return send(`${m.user_id} follow`, 'POST', `/api/users/${doomed.user_id}/follow`, m.token)
       }
     })
-    const deletion = send('account deletion', 'DELETE', `/api/users/${doomed.user_id}`, doomed.token)
+    const deletion = send('account deletion', 'DELETE', `/api/users/${doomed.user_id}`, doomed.token, { password: 'secret123' })
     const outcomes = [...(await reactions), await deletion]
     expectStatuses(outcomes, [200, 404])
     expect(outcomes.at(-1)!.status).toBe(200)

@@ -83,7 +83,7 @@ describe(`member people calls on ${ENGINE_NAMES[testEngine()]}`, () => {
     await insertComment(server.deps.db, doomed.id, theirs)
     await server.call('POST', `/api/users/${a.user_id}/follow`, { token: doomed.token })
     await settle(server.deps.db)
-    expect((await server.call('DELETE', `/api/users/${doomed.user_id}`, { token: doomed.token })).status).toBe(200)
+    expect((await server.call('DELETE', `/api/users/${doomed.user_id}`, { token: doomed.token, json: { password: 'secret123' } })).status).toBe(200)
     expect(await counterMismatches(server.deps.db)).toEqual([])
     expect((await server.call('GET', `/api/users/${a.user_id}/stats`)).body.data).toMatchObject({ fans_count: 0, like_count: 0 })
   })

@@ -167,10 +167,10 @@ describe('member users: profile, update, password, deletion', () => {
   describe('DELETE /users/{id}', () => {
     it('401, 403, 404', async () => {
       expect((await server.call('DELETE', `/api/users/${bob.user_id}`)).status).toBe(401)
-      const other = await server.call('DELETE', `/api/users/${bob.user_id}`, { token: alice.token })
+      const other = await server.call('DELETE', `/api/users/${bob.user_id}`, { token: alice.token, json: { password: 'secret123' } })
       expect(other.status).toBe(403)
       expect(other.body.message).toBe('只能注销自己的账号')
-      expect((await server.call('DELETE', '/api/users/nobody_here', { token: alice.token })).status).toBe(404)
+      expect((await server.call('DELETE', '/api/users/nobody_here', { token: alice.token, json: { password: 'secret123' } })).status).toBe(404)
       expect((await server.call('GET', `/api/users/${bob.user_id}`)).status).toBe(200)
     })
 
@@ -204,7 +204,7 @@ describe('member users: profile, update, password, deletion', () => {
       await insertNotification(db, { userId: x.id, senderId: y.id, type: 2, postId: theirs, commentId: replyToDoomed })
       await settle(db)
 
-      const { status, body } = await server.call('DELETE', `/api/users/${doomed.user_id}`, { token: doomed.token })
+      const { status, body } = await server.call('DELETE', `/api/users/${doomed.user_id}`, { token: doomed.token, json: { password: 'secret123' } })
       expect(status).toBe(200)
       expect(body.message).toBe('账号已注销')
 

@@ -33,6 +33,7 @@ async function startBuilt(dataDir: string): Promise<ServerProcess & { url: strin
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_CAPTCHA_PER_MINUTE: '100000',
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+    RATE_LIMIT_LOOKUPS_PER_MINUTE: '100000',
   })
   const [, url] = await server.waitFor(/listening on (\S+)/)
   return Object.assign(server, { url: url! })

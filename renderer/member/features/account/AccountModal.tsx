@@ -7,20 +7,23 @@ import { changePassword } from '../../api/auth'
 import { deleteAccount } from '../../api/users'
 import { useSession } from '../../session/SessionContext'
 import { PASSWORD_MESSAGES, validatePasswordForm, type PasswordForm } from './passwordRules'
+import { SessionsPanel } from './SessionsPanel'
 import './account.css'
 
 const EMPTY: PasswordForm = { current: '', next: '', confirm: '' }
 
-/** Account and security: change password and delete the account. */
+/** Account and security: change password, signed-in devices, delete the account. */
 export function AccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user, logout } = useSession()
   const [form, setForm] = useState<PasswordForm>(EMPTY)
   const [errors, setErrors] = useState<Partial<Record<keyof PasswordForm, string>>>({})
   const [busy, setBusy] = useState(false)
+  const [deletePassword, setDeletePassword] = useState('')
 
   const close = () => {
     setForm(EMPTY)
     setErrors({})
+    setDeletePassword('')
     onClose()
   }
 
@@ -48,11 +51,11 @@ export function AccountModal({ open, onClose }: { open: boolean; onClose: () => 
   }
 
   const onDelete = async () => {
-    if (!user) return
+    if (!user || !deletePassword) return
     const ok = await confirmDialog({ title: '注销账号', message: '注销后你的笔记、评论和关注关系都将被删除且无法恢复，确定要注销吗？', confirmText: '注销' })
     if (!ok) return
     try {
-      await deleteAccount(user.user_id)
+      await deleteAccount(user.user_id, deletePassword)
       toast.success('账号已注销')
       close()
       await logout()
@@ -89,9 +92,14 @@ export function AccountModal({ open, onClose }: { open: boolean; onClose: () => 
           {busy ? '提交中...' : '修改密码'}
         </button>
       </form>
+      {open && <SessionsPanel />}
       <div className="acc-danger">
         <h4>注销账号</h4>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void onDelete()}>
+        <label className="acc-field">
+          <span>当前密码（确认身份）</span>
+          <input className="field-input" type="password" value={deletePassword} maxLength={200} autoComplete="current-password" onChange={(e) => setDeletePassword(e.target.value)} />
+        </label>
+        <button type="button" className="btn btn-ghost btn-sm" disabled={!deletePassword} onClick={() => void onDelete()}>
           注销账号
         </button>
       </div>

@@ -1,6 +1,8 @@
 import type { Context } from 'koa'
 import { currentAdmin } from '../../../auth/middleware'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../../auth/passwords'
+import { assertAccountOpen, clearLoginFailures, recordLoginFailure } from '../../../auth/login-guard'
+import { upgradePasswordHash } from '../../../auth/rehash'
 import { closeAllSessions, closeSession, openSession, rotateSession } from '../../../auth/sessions'
 import type { AdminInfo, AdminLoginBody, AdminPasswordBody, AdminRefreshBody } from '../../../contract/admin/auth'
 import { Admin } from '../../../db/entities'
@@ -22,12 +24,18 @@ const client = (ctx: Context) => ({ userAgent: ctx.get('user-agent'), ip: ctx.ip
 
 export async function login(ctx: Context, deps: AppDeps): Promise<void> {
   const { username, password } = validated<never, AdminLoginBody>(ctx).body
+  await assertAccountOpen(deps, 'admin', username)
   const admin = await deps.db.getRepository(Admin).findOneBy({ username })
   // Verify against a dummy hash when the account doesn't exist, so timing doesn't reveal usernames.
   const valid = await verifyPassword(admin?.password_hash ?? (await dummyPasswordHash()), password)
-  if (!admin || !valid) throw Unauthorized(LOGIN_FAILED)
+  if (!admin || !valid) {
+    await recordLoginFailure(deps, 'admin', username)
+    throw Unauthorized(LOGIN_FAILED)
+  }
+  await clearLoginFailures(deps, 'admin', username)
   if (!admin.is_active) throw Forbidden('账号已被禁用')
-  const tokens = await openSession(deps.db, deps.config.jwtSecret, 'admin', admin.id, client(ctx))
+  await upgradePasswordHash(deps.db, Admin, admin.id, admin.password_hash, password)
+  const { tokens } = await openSession(deps.db, deps.config.jwtSecret, 'admin', admin.id, client(ctx))
   await recordAdminAction(deps, admin, { action: 'login', resource: 'auth' })
   ok(ctx, { admin: presentAdmin(admin), tokens }, '登录成功')
 }

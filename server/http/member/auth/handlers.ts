@@ -1,10 +1,9 @@
 import type { Context } from 'koa'
 import { currentUser, viewer } from '../../../auth/middleware'
-import { closeSession, rotateSession } from '../../../auth/sessions'
-import { parseRefreshToken, secretMatches } from '../../../auth/tokens'
+import { closeSession, rotateSession, sessionOfToken } from '../../../auth/sessions'
 import { AUTH_MESSAGES, type CheckUserIdQuery, type LoginBody, type RefreshBody, type RegisterBody } from '../../../contract/auth'
 import { USER_MESSAGES } from '../../../contract/users'
-import { User, UserSession } from '../../../db/entities'
+import { User } from '../../../db/entities'
 import type { AppDeps } from '../../../deps'
 import { issueCaptcha } from '../../../captcha/store'
 import * as accounts from '../../../domain/accounts'
@@ -43,7 +42,7 @@ export async function refresh(ctx: Context, deps: AppDeps): Promise<void> {
   const user = await deps.db.getRepository(User).findOneBy({ id: outcome.subjectId })
   if (!user?.is_active) {
     // The token pair just issued must not outlive a disabled or deleted account.
-    await closeSession(deps.db, 'user', parseRefreshToken(outcome.tokens.refresh_token)?.sessionId ?? 0)
+    await closeSession(deps.db, 'user', outcome.sessionId)
     throw user ? Forbidden(AUTH_MESSAGES.accountDisabled) : Unauthorized(AUTH_MESSAGES.refreshInvalid)
   }
   ok(ctx, { tokens: outcome.tokens }, '刷新成功')
@@ -60,10 +59,9 @@ export async function logout(ctx: Context, deps: AppDeps): Promise<void> {
     return ok(ctx, null, '已退出登录')
   }
   const token = (validated<never, { refresh_token?: string | null }>(ctx).body.refresh_token ?? '').trim()
-  const parsed = parseRefreshToken(token)
-  const session = parsed ? await deps.db.getRepository(UserSession).findOneBy({ id: parsed.sessionId, is_active: true }) : null
-  if (!parsed || !session || !secretMatches(session.refresh_hash, parsed.secret)) throw Unauthorized()
-  await closeSession(deps.db, 'user', session.id)
+  const sessionId = await sessionOfToken(deps.db, deps.config.jwtSecret, 'user', token)
+  if (!sessionId) throw Unauthorized()
+  await closeSession(deps.db, 'user', sessionId)
   ok(ctx, null, '已退出登录')
 }
 

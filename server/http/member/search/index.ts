@@ -8,17 +8,18 @@ import type { AppDeps } from '../../../deps'
 import { ok } from '../../envelope'
 import { validate, validated } from '../../middlewares/validate'
 import { publicCache } from '../../middlewares/public-cache'
+import { lookupLimit } from '../../middlewares/rate-limit'
 import { listPage, pagination } from '../../../presenters/list'
 import { runSearch, searchNotes } from '../../../search/run'
 
 /** GET /search (tabs all / posts / videos / users, keyword and/or tag) and GET /search/posts (member §7). */
 export function registerSearchRoutes(router: Router, deps: AppDeps): void {
   const maybe = optionalUser(deps)
-  router.get('/search', publicCache(), maybe, validate({ query: searchQuery }), async (ctx: Context) => {
+  router.get('/search', publicCache(), lookupLimit(deps), maybe, validate({ query: searchQuery }), async (ctx: Context) => {
     const { query } = validated<SearchQuery>(ctx)
     ok(ctx, await runSearch(readerFor(deps.db), kindOf(deps.db), query, viewer(ctx)?.id ?? null))
   })
-  router.get('/search/posts', publicCache(), maybe, validate({ query: searchPostsQuery }), async (ctx: Context) => {
+  router.get('/search/posts', publicCache(), lookupLimit(deps), maybe, validate({ query: searchPostsQuery }), async (ctx: Context) => {
     const { query } = validated<SearchPostsQuery>(ctx)
     const found = await searchNotes(readerFor(deps.db), kindOf(deps.db), { keyword: query.keyword, type: null }, query.page, query.limit, viewer(ctx)?.id ?? null)
     ok(ctx, { ...listPage('posts', found.cards, pagination(query.page, query.limit, found.total)), tagStats: found.stats })

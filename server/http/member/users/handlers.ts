@@ -1,12 +1,13 @@
 import type { Context } from 'koa'
 import { currentUser } from '../../../auth/middleware'
-import { USER_MESSAGES, type PasswordChangeBody, type ProfileUpdateBody, type UserParams } from '../../../contract/users'
+import { verifyPassword } from '../../../auth/passwords'
+import { ACCOUNT_DELETE_MESSAGES, USER_MESSAGES, type AccountDeleteBody, type PasswordChangeBody, type ProfileUpdateBody, type UserParams } from '../../../contract/users'
 import type { User } from '../../../db/entities'
 import type { AppDeps } from '../../../deps'
 import * as accounts from '../../../domain/accounts'
 import { presentProfile, presentSelf, presentStats } from '../../../presenters/user'
 import { ok } from '../../envelope'
-import { Forbidden, NotFound } from '../../errors'
+import { Forbidden, Invalid, NotFound } from '../../errors'
 import { validated } from '../../middlewares/validate'
 import { profileByDisplayId } from './queries'
 
@@ -60,6 +61,7 @@ export async function changePassword(ctx: Context, deps: AppDeps): Promise<void>
 
 export async function deleteAccount(ctx: Context, deps: AppDeps): Promise<void> {
   const user = await ownAccount(ctx, deps, '只能注销自己的账号')
+  if (!(await verifyPassword(user.password_hash, validated<never, AccountDeleteBody>(ctx).body.password))) throw Invalid(ACCOUNT_DELETE_MESSAGES.passwordWrong)
   await accounts.deleteAccount(deps, user.id)
   ok(ctx, null, '账号已注销')
 }

@@ -1,9 +1,9 @@
 import type Router from '@koa/router'
 import { optionalUser, requireUser, userOrVisitor } from '../../../auth/middleware'
 import { postListQuery } from '../../../contract/posts'
-import { passwordChangeBody, profileUpdateBody, userListQuery, userParams, userSearchQuery } from '../../../contract/users'
+import { accountDeleteBody, passwordChangeBody, profileUpdateBody, userListQuery, userParams, userSearchQuery } from '../../../contract/users'
 import type { AppDeps } from '../../../deps'
-import { writeLimit } from '../../middlewares/rate-limit'
+import { lookupLimit, writeLimit } from '../../middlewares/rate-limit'
 import { validate } from '../../middlewares/validate'
 import { follow, followListHandler, followStatus, search, unfollow } from './follow-handlers'
 import { noteListHandler, userPosts } from './note-lists'
@@ -18,13 +18,13 @@ export function registerUserRoutes(router: Router, deps: AppDeps): void {
   const maybe = optionalUser(deps)
   const writes = writeLimit(deps)
   const params = validate({ params: userParams })
-  router.get('/users/search', maybe, validate({ query: userSearchQuery }), (ctx) => search(ctx, deps))
+  router.get('/users/search', lookupLimit(deps), maybe, validate({ query: userSearchQuery }), (ctx) => search(ctx, deps))
   router.get('/users/:id', params, (ctx) => getProfile(ctx, deps))
   router.get('/users/:id/stats', params, (ctx) => getStats(ctx, deps))
   router.get('/users/:id/personality-tags', params, (ctx) => getPersonalityTags(ctx, deps))
   router.put('/users/:id', auth, writes, validate({ params: userParams, body: profileUpdateBody }), (ctx) => updateProfile(ctx, deps))
   router.put('/users/:id/password', auth, writes, validate({ params: userParams, body: passwordChangeBody }), (ctx) => changePassword(ctx, deps))
-  router.delete('/users/:id', auth, writes, params, (ctx) => deleteAccount(ctx, deps))
+  router.delete('/users/:id', auth, writes, validate({ params: userParams, body: accountDeleteBody }), (ctx) => deleteAccount(ctx, deps))
   router.post('/users/:id/follow', auth, writes, params, (ctx) => follow(ctx, deps))
   router.delete('/users/:id/follow', auth, writes, params, (ctx) => unfollow(ctx, deps))
   router.get('/users/:id/follow-status', userOrVisitor(deps), params, (ctx) => followStatus(ctx, deps))
