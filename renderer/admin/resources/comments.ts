@@ -20,8 +20,8 @@ export const comments: ResourceDef = {
   filters: [
     { key: 'search', label: '评论内容', type: 'text' },
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
-    { key: 'post_id', label: '笔记ID', type: 'text' },
-    { key: 'parent_id', label: '父评论ID', type: 'text' },
+    { key: 'post_id', label: '笔记ID', type: 'id' },
+    { key: 'parent_id', label: '父评论ID', type: 'id' },
   ],
   fields: [
     { key: 'post_id', label: '笔记ID', type: 'number', required: true, min: 1, only: 'create' },

@@ -74,6 +74,7 @@ export const posts: ResourceDef = {
     createdColumn,
   ],
   filters: [
+    { key: 'id', label: '笔记ID', type: 'id' },
     { key: 'type', label: '笔记类型', type: 'select', options: optionsOf(NOTE_TYPE) },
     { key: 'is_draft', label: '发布状态', type: 'select', options: [{ value: '0', label: '已发布' }, { value: '1', label: '草稿' }] },
     { key: 'category_id', label: '分类', type: 'select', loadOptions: loadCategoryOptions },

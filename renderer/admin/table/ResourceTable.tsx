@@ -6,6 +6,7 @@ import { Icon } from '../ui/icons'
 import { Cell } from './cells/Cell'
 import { FilterBar } from './FilterBar'
 import { FormModal } from './FormModal'
+import { deleteConfirmText, loadFailureText, toggleConfirmText } from './messages'
 import { PaginationBar } from './PaginationBar'
 import { applyFilters, clearFilters, initialListState, toggleSort, type ListState } from './query'
 import type { ActionContext, Column, FormMode, FormValues, ResourceDef, Row, RowToggle } from './types'
@@ -67,8 +68,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
   }
 
   const remove = async (row: Row) => {
-    const message = def.deleteConfirm?.(row) ?? `确定要删除这条${def.entity}记录吗？此操作不可撤销`
-    if (!(await feedback.confirm(message, '确认删除'))) return
+    if (!(await feedback.confirm(deleteConfirmText(def, row), '确认删除'))) return
     await busy(async () => {
       try {
         await adminApi.del(`${def.endpoint}/${rowId(row)}`)
@@ -103,7 +103,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
   const toggle = async (row: Row, t: RowToggle) => {
     const on = isTruthy(row[t.field])
     const title = on ? t.onTitle : t.offTitle
-    if (!(await feedback.confirm(`确定要${title}吗？`))) return
+    if (!(await feedback.confirm(toggleConfirmText(def, row, title)))) return
     const current = row[t.field]
     const next = typeof current === 'boolean' ? !on : on ? 0 : 1
     await busy(async () => {
@@ -139,7 +139,8 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
       await resetCache()
     } catch (err) {
       const m = errorMessage(err)
-      feedback.toast(m ? `操作失败: ${m}` : '操作失败', 'error')
+      const failure = def.saveFailure ?? '操作失败'
+      feedback.toast(m ? `${failure}: ${m}` : failure, 'error')
     }
   }
 
@@ -214,7 +215,17 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && !query.isFetching ? (
+            {query.isError && !query.isFetching ? (
+              <tr>
+                <td className="empty load-error" colSpan={def.columns.length + 2}>
+                  <div role="alert">{loadFailureText(query.error)}</div>
+                  <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
+                    <Icon name="refresh" size={14} /> 重试
+                  </button>
+                </td>
+              </tr>
+            ) : null}
+            {rows.length === 0 && !query.isFetching && !query.isError ? (
               <tr>
                 <td className="empty" colSpan={def.columns.length + 2}>
                   暂无数据
@@ -226,7 +237,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
               return (
                 <tr key={String(id)} className={selected.has(id) ? 'selected' : undefined}>
                   {batch ? (
-                    <td className="col-check">
+                    <td className="col-check" data-label="选择">
                       <input
                         type="checkbox"
                         aria-label={`选择 ${id}`}
@@ -248,7 +259,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
                     </td>
                   ))}
                   {hasActions ? (
-                  <td className="col-actions">
+                  <td className="col-actions" data-label="操作">
                     <div className="row-actions">
                       {(def.toggles ?? []).map((t) => {
                         const on = isTruthy(row[t.field])
@@ -292,6 +303,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
         </table>
       </div>
 
+      {query.isError ? null : (
       <PaginationBar
         page={pagination.page}
         pages={pagination.pages}
@@ -299,6 +311,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
         onPage={(page) => setState((s) => ({ ...s, page }))}
         onHoverPage={prefetch}
       />
+      )}
 
       {mode.kind === 'create' ? (
         <FormModal

@@ -127,7 +127,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
     if (!res.ok || env.success === false) {
       const message = res.ok ? env.message || '请求失败' : messageForStatus(res.status, env.message, Boolean(token))
-      throw new ApiError(message, res.status, env.code ?? res.status, env.data ?? null)
+      throw new ApiError(message, res.status, env.code ?? res.status, env.data ?? null, env.message ?? '')
     }
     return { code: env.code ?? 200, success: true, message: env.message ?? '', data: env.data as T }
   }

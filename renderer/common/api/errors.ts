@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: number,
     readonly data: unknown = null,
+    /** The envelope's own message, also when `message` is the catalogue's text for the status (e.g. a 5xx). */
+    readonly serverMessage = '',
   ) {
     super(message)
     this.name = 'ApiError'
