@@ -124,7 +124,8 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
         const full = def.loadForEdit ? await def.loadForEdit(row, adminApi) : row
         setMode({ kind: 'edit', row, values: def.toForm ? def.toForm(full) : initialValues(def.fields, full) })
       } catch (err) {
-        feedback.toast(`获取详情失败: ${errorMessage(err)}`, 'error')
+        // loadForEdit names what failed (e.g. 获取视频信息失败: …).
+        feedback.toast(errorMessage(err) || '获取详情失败', 'error')
       }
     })
   }

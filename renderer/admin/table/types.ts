@@ -51,7 +51,7 @@ export interface Filter {
   placeholder?: string
 }
 
-export type FieldType = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'list' | 'images' | 'video'
+export type FieldType = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'list' | 'images' | 'video' | 'cover'
 
 export type FormValue = string | number | boolean | string[] | null
 export type FormValues = Record<string, FormValue>
