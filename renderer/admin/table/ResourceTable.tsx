@@ -219,10 +219,12 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
             {query.isError && !query.isFetching ? (
               <tr>
                 <td className="empty load-error" colSpan={def.columns.length + 2}>
-                  <div role="alert">{loadFailureText(query.error)}</div>
-                  <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
-                    <Icon name="refresh" size={14} /> 重试
-                  </button>
+                  <div role="alert">
+                    <p>{loadFailureText(query.error)}</p>
+                    <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
+                      <Icon name="refresh" size={14} /> 重试
+                    </button>
+                  </div>
                 </td>
               </tr>
             ) : null}
