@@ -89,7 +89,7 @@ export function memberRoutes(data: RouteData): SweepRoute[] {
     },
     {
       name: 'search-users',
-      open: (p) => go(p, '/search_result/users?keyword=学', firstFollowButton(p)),
+      open: (p) => go(p, '/search_result/user?keyword=学', firstFollowButton(p)),
       primary: withShell((p) => [firstFollowButton(p)]),
     },
     {

@@ -104,29 +104,38 @@ export interface LayoutCheck {
   label?: string
 }
 
-/** No horizontal overflow of the document; every primary action visible and inside the viewport. */
+/**
+ * No horizontal overflow of the document; every primary action visible and inside the viewport. Soft assertions: one
+ * run lists every screen that breaks (the test still fails).
+ */
 export async function checkLayout(page: Page, { primary = [], label = page.url() }: LayoutCheck = {}): Promise<void> {
   const { scrollWidth, clientWidth, offenders } = await page.evaluate(() => {
     const root = document.documentElement
     const width = root.clientWidth
-    // the widest elements sticking out, to make a failure readable
-    const wide = [...document.body.querySelectorAll<HTMLElement>('*')]
-      .filter((el) => el.getBoundingClientRect().right > width + 1)
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(el.getBoundingClientRect().right)}`)
-    return { scrollWidth: Math.max(root.scrollWidth, document.body.scrollWidth), clientWidth: width, offenders: wide }
+    const scrollWidth = Math.max(root.scrollWidth, document.body.scrollWidth)
+    // on overflow, the first elements sticking out, to make the failure readable
+    const wide =
+      scrollWidth <= width
+        ? []
+        : [...document.body.querySelectorAll<HTMLElement>('*')]
+            .filter((el) => el.getBoundingClientRect().right > width + 1)
+            .slice(0, 5)
+            .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(el.getBoundingClientRect().right)}`)
+    return { scrollWidth, clientWidth: width, offenders: wide }
   })
-  expect(scrollWidth, `${label}: document wider than the viewport (${clientWidth} px): ${offenders.join(', ')}`).toBeLessThanOrEqual(clientWidth)
+  expect.soft(scrollWidth, `${label}: document wider than the viewport (${clientWidth} px): ${offenders.join(', ')}`).toBeLessThanOrEqual(clientWidth)
   const viewport = page.viewportSize()!
   for (const action of primary) {
-    await expect(action).toBeVisible()
-    await action.scrollIntoViewIfNeeded()
-    const box = await action.boundingBox()
-    expect(box, `${action} has no box`).not.toBeNull()
-    const b = box!
-    const where = `${action}: x=${Math.round(b.x)} w=${Math.round(b.width)} y=${Math.round(b.y)} h=${Math.round(b.height)} in ${viewport.width}x${viewport.height}`
-    expect(b.x >= -0.5 && b.x + b.width <= viewport.width + 0.5, `${label}: outside the viewport horizontally: ${where}`).toBe(true)
-    expect(b.y >= -0.5 && b.y + b.height <= viewport.height + 0.5, `${label}: outside the viewport vertically: ${where}`).toBe(true)
+    // one round trip per action: scrolls it into view and measures it; an empty box means it is not visible
+    const box = await action.evaluate((el) => {
+      el.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+      const r = el.getBoundingClientRect()
+      return { x: r.x, y: r.y, width: r.width, height: r.height }
+    })
+    if (box.width === 0 || box.height === 0) await expect(action, `${label}: primary action not visible`).toBeVisible({ timeout: 1000 })
+    const where = `${action}: x=${Math.round(box.x)} w=${Math.round(box.width)} y=${Math.round(box.y)} h=${Math.round(box.height)} in ${viewport.width}x${viewport.height}`
+    expect.soft(box.x >= -0.5 && box.x + box.width <= viewport.width + 0.5, `${label}: outside the viewport horizontally: ${where}`).toBe(true)
+    expect.soft(box.y >= -0.5 && box.y + box.height <= viewport.height + 0.5, `${label}: outside the viewport vertically: ${where}`).toBe(true)
   }
 }
 
@@ -142,15 +151,22 @@ export interface SweepRoute {
 /** Opens each route, then for light and dark checks the layout and takes the screenshot. */
 export async function sweepRoutes(page: Page, app: string, width: SweepWidth, routes: readonly SweepRoute[]): Promise<void> {
   for (const route of routes) {
+    const t0 = Date.now()
+    const t: number[] = []
     await setScheme(page, 'light')
     await route.open(page)
+    t.push(Date.now() - t0)
     for (const scheme of SCHEMES) {
       await setScheme(page, scheme)
       await checkLayout(page, { primary: route.primary?.(page, width) ?? [], label: `${app}/${route.name} ${width} ${scheme}` })
+      t.push(Date.now() - t0)
       await page.evaluate(() => window.scrollTo(0, 0))
       await settleImages(page)
-      await page.screenshot({ path: screenshotPath(app, route.name, width, scheme), animations: 'disabled' })
+      t.push(Date.now() - t0)
+      await page.screenshot({ path: screenshotPath(app, route.name, width, scheme) })
+      t.push(Date.now() - t0)
     }
+    if (process.env.SWEEP_TIMING) console.log(route.name, width, t.join(' '))
   }
 }
 
