@@ -3,6 +3,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { applyTheme, watchSystemTheme } from '../common/theme/theme'
 import '../common/theme/base.css'
+import './shell/forms.css'
 import { App } from './App'
 
 applyTheme()

@@ -83,7 +83,7 @@ export function ManageList({ kind }: { kind: 'posts' | 'drafts' }) {
       </div>
       <div className="manage-filters">
         <input className="field-input" placeholder="搜索标题或内容" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
-        <select className="publish-select" value={category} onChange={(e) => setCategory(Number(e.target.value) || '')}>
+        <select className="field-select" value={category} onChange={(e) => setCategory(Number(e.target.value) || '')}>
           <option value="">全部分类</option>
           {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>

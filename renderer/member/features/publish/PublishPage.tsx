@@ -152,12 +152,12 @@ export function PublishPage() {
             onChange={(v) => set('content', v)}
             onMention={(m) => setForm((f) => (f.mentions.some((x) => x.userId === m.userId) ? f : { ...f, mentions: [...f.mentions, m] }))}
           />
-          <label className="publish-label" htmlFor="publish-category">
+          <label className="field-label" htmlFor="publish-category">
             分类
           </label>
           <select
             id="publish-category"
-            className="publish-select"
+            className="field-select"
             value={form.categoryId ?? ''}
             onChange={(e) => set('categoryId', Number(e.target.value) || null)}
           >
@@ -168,7 +168,7 @@ export function PublishPage() {
               </option>
             ))}
           </select>
-          <div className="publish-label">标签（最多{PUBLISH_LIMITS.tags}个）</div>
+          <div className="field-label">标签（最多{PUBLISH_LIMITS.tags}个）</div>
           <TagInput tags={form.tags} onChange={(tags) => set('tags', tags)} />
           <div className="publish-submit">
             {!editingPublished && (
