@@ -29,9 +29,17 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
 
 export const MOBILE_MAX = 960
 
-/** Opens a route (in the same page, so the admin stays signed in) and waits for its data, not a spinner. */
-export async function openAdminRoute(page: Page, route: AdminRoute): Promise<void> {
-  await page.goto(route.path)
+/**
+ * Opens a route and waits for its data, not a spinner. After the first page load it navigates inside the app (as
+ * the menu does), which saves reloading the bundle and re-checking the session for every route.
+ */
+export async function openAdminRoute(page: Page, route: AdminRoute, { reload = true } = {}): Promise<void> {
+  if (reload) await page.goto(route.path)
+  else {
+    await page.evaluate(`history.pushState(null, '', ${JSON.stringify(route.path)}); dispatchEvent(new PopStateEvent('popstate'))`)
+    await page.waitForURL(`**${route.path}`)
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('管理后台')
+  }
   if (route.kind === 'docs') await expect(page.locator('.endpoint').first()).toBeVisible({ timeout: 30_000 })
   else if (route.kind === 'monitor') await expect(page.locator('.feed-item').first()).toBeVisible()
   else {
