@@ -126,6 +126,11 @@ export async function settleImages(page: Page): Promise<void> {
   })
 }
 
+/** One computed style property of the first element of `locator`. */
+export function computedStyle(locator: Locator, property: string): Promise<string> {
+  return locator.first().evaluate((el, p) => (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }).getComputedStyle(el)[p] ?? '', property)
+}
+
 export interface LayoutCheck {
   /** The screen's primary actions: each must be visible and lie entirely inside the viewport. */
   primary?: Locator[]
