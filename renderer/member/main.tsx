@@ -11,7 +11,10 @@ watchSystemTheme()
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { refetchOnWindowFocus: false, retry: 1 },
+    // networkMode 'always': an offline device gets the error state with 重试 at once instead of a paused query's
+    // endless spinner (issue 13).
+    queries: { refetchOnWindowFocus: false, retry: 1, networkMode: 'always' },
+    mutations: { networkMode: 'always' },
   },
 })
 

@@ -79,5 +79,5 @@ describe('server entry module', () => {
     expect(progress.at(-1)).toMatchObject({ step: 'ready', done: 1, total: 1 })
     expect(progress.every((p) => p.done <= p.total)).toBe(true)
     expect(await server.stop()).toBe(0)
-  })
+  }, 180_000) // demo preparation (media + database) on a loaded machine
 })

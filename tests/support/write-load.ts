@@ -87,6 +87,16 @@ export async function registerMembers(url: string, count: number, prefix: string
   return members
 }
 
+/**
+ * Resolves once the ledger holds `count` more acknowledgements than when called, or after `capMs`: tests
+ * stop or kill the server after an amount of work, not after a time that a loaded machine may fill with little.
+ */
+export async function untilAcked(ledger: AckLedger, count: number, capMs = 20_000): Promise<void> {
+  const target = ledger.acked + count
+  const cap = Date.now() + capMs
+  while (ledger.acked < target && Date.now() < cap) await new Promise((resolve) => setTimeout(resolve, 25))
+}
+
 /** Drive the load until `stop()` says so (or the server stops answering); resolves when every member stopped. */
 export async function writeLoad(url: string, members: LoadMember[], ledger: AckLedger, stop: () => boolean, round = 0): Promise<void> {
   const agent = new http.Agent({ keepAlive: true })

@@ -31,3 +31,8 @@ export function messageForStatus(status: number, serverMessage: string | undefin
   if (status >= 500) return ERROR_MESSAGES.server
   return serverMessage || `请求失败 (${status})`
 }
+
+/** A load that failed because the record is not there (404/403/400 on a detail read), as opposed to a server or network failure that a retry may fix. */
+export function isMissing(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 404 || err.status === 403 || err.status === 400)
+}

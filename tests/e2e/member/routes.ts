@@ -93,6 +93,16 @@ export function memberRoutes(data: RouteData): SweepRoute[] {
       primary: withShell((p) => [firstFollowButton(p)]),
     },
     {
+      // the More menu: the header's on phones and tablets, the sidebar's on desktops
+      name: 'menu',
+      open: async (p) => {
+        await go(p, '/explore', cards(p).first())
+        await (p.viewportSize()!.width > 960 ? p.locator('.sidebar').getByText('更多') : p.getByRole('button', { name: '更多' })).click()
+        await expect(p.getByRole('menu')).toBeVisible()
+      },
+      primary: (p) => [p.getByRole('menuitem', { name: '账号与安全' }), p.getByRole('menuitem').last()],
+    },
+    {
       name: 'not-found',
       open: (p) => go(p, '/no-such-page', p.getByRole('heading', { name: '你访问的页面不见了' })),
       primary: withShell((p) => [p.getByRole('button', { name: '返回首页' })]),

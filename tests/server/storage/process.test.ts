@@ -14,7 +14,7 @@ import { runsOn } from '../../support/engines'
 import { ensureServerBundle } from '../../support/server-bundle'
 import { startServerProcess, type ServerProcess } from '../../support/server-process'
 import { touch } from '../../support/storage'
-import { AckLedger, checkLedger, registerMembers, writeLoad } from '../../support/write-load'
+import { AckLedger, checkLedger, registerMembers, untilAcked, writeLoad } from '../../support/write-load'
 
 const dirs: string[] = []
 const tempDir = () => {
@@ -23,7 +23,6 @@ const tempDir = () => {
   return dir
 }
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The built server over `dataDir`, listening; limits raised and captcha answers exposed for the load. */
 async function startBuilt(dataDir: string): Promise<ServerProcess & { url: string }> {
@@ -48,7 +47,7 @@ describe.runIf(runsOn('sqlite'))('server process under write load', () => {
     const ledger = new AckLedger()
     let stop = false
     const load = writeLoad(server.url, members, ledger, () => stop)
-    await sleep(1000)
+    await untilAcked(ledger, 60)
     server.child.kill('SIGTERM')
     const code = await server.exited
     stop = true
@@ -74,7 +73,7 @@ describe.runIf(runsOn('sqlite'))('server process under write load', () => {
       members ??= await registerMembers(server.url, 8, 'kill')
       let stop = false
       const load = writeLoad(server.url, members, ledger, () => stop, round)
-      await sleep(700)
+      await untilAcked(ledger, 40)
       server.child.kill('SIGKILL')
       await server.exited
       stop = true
@@ -108,7 +107,7 @@ describe.runIf(runsOn('sqlite'))('server process under write load', () => {
       const run = await adminCreate(name)
       expect(run, run.out).toMatchObject({ code: 0 })
       expect(run.out).toContain(`Administrator "${name}" created.`)
-      await sleep(300)
+      await untilAcked(ledger, 1, 10_000)
       expect(ledger.acked, 'writes continue after admin:create').toBeGreaterThan(before)
     }
     const login = await fetch(`${server.url}/api/auth/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'ops3', password: 'admin-pass-1' }) })
