@@ -24,5 +24,6 @@ await build({
   tsconfig: 'tsconfig.json',
   logLevel: 'warning',
   // server/version.ts: the release version, fixed at build time.
-  define: { __SHILIU_VERSION__: JSON.stringify(version) },
+  // __SHILIU_BUILD_DATE__: the API documentation's 更新时间 (OpenAPI info x-updated).
+  define: { __SHILIU_VERSION__: JSON.stringify(version), __SHILIU_BUILD_DATE__: JSON.stringify(new Date().toISOString()) },
 })

@@ -4,6 +4,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { applyTheme, watchSystemTheme } from '../common/theme/theme'
 import '../common/theme/base.css'
+import './shell/forms.css'
 import { App } from './App'
 
 applyTheme()
@@ -11,7 +12,10 @@ watchSystemTheme()
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { refetchOnWindowFocus: false, retry: 1 },
+    // networkMode 'always': an offline device gets the error state with 重试 at once instead of a paused query's
+    // endless spinner (issue 13).
+    queries: { refetchOnWindowFocus: false, retry: 1, networkMode: 'always' },
+    mutations: { networkMode: 'always' },
   },
 })
 

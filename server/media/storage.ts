@@ -76,20 +76,8 @@ export async function commitFile(storage: MediaStorage, from: string, rel: strin
   }
 }
 
-const SAFE_UPLOAD_PATH = /^\/uploads\/(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*$/
-
-/**
- * The server-relative `/uploads/...` path of a media URL the client sent back (it may have prefixed our
- * path with its API base URL), or null when it is not one of our upload paths.
- */
-export function normalizeUploadUrl(input: string): string | null {
-  let p = input.trim()
-  const absolute = /^https?:\/\/[^/]+(\/.*)$/i.exec(p)
-  if (absolute) p = absolute[1]!
-  p = p.split(/[?#]/)[0]!
-  if (!SAFE_UPLOAD_PATH.test(p) || p.includes('..')) return null
-  return p
-}
+/** The rule lives in the contract, shared with the admin note form's URL box. */
+export { normalizeUploadUrl } from '../contract/media'
 
 /** Absolute file path of an `/uploads/...` URL (already normalised), confined to the uploads root. */
 export function uploadPath(storage: MediaStorage, url: string): string | null {

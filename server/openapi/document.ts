@@ -7,6 +7,7 @@ import { jsonSchema, queryParameters, supported, type JsonSchema } from './fallb
 import { memberDocRoutes } from './member'
 import { openApiPath, pathParams, type Access, type DocRoute } from './route'
 import { systemDocRoutes } from './system'
+import { SERVER_BUILD_DATE } from '../version'
 
 export const API_VERSION = '1.2.0'
 
@@ -110,6 +111,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: '石榴 Shiliu API',
       version: API_VERSION,
+      // The admin docs header's 更新时间: when this server (and so this document) was built.
+      'x-updated': SERVER_BUILD_DATE,
       description: '所有响应为 `{ code, success, message, data }`（code 200 表示成功）；分页列表的 data 为 `{ <列表名>: [...], pagination: { page, limit, total, pages } }`（管理后台列表名为 data）。认证使用 Bearer 令牌。',
     },
     servers: [{ url: '/api', description: '本服务器' }],

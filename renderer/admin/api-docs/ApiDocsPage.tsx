@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { worthRetrying } from '../table/messages'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { apiBase } from '../../common/api/env'
 import { Icon } from '../ui/icons'
@@ -140,11 +141,17 @@ export function ApiDocsPage() {
   const query = useQuery({
     queryKey: ['openapi'],
     queryFn: async () => {
-      const res = await fetch(`${apiBase()}/api/openapi.json`)
+      let res: Response
+      try {
+        res = await fetch(`${apiBase()}/api/openapi.json`, { signal: AbortSignal.timeout(60_000) })
+      } catch {
+        throw new Error('加载接口文档失败：网络错误，请稍后重试')
+      }
       if (!res.ok) throw new Error(`加载接口文档失败 (${res.status})`)
       return (await res.json()) as OpenApiDocument
     },
     staleTime: Infinity,
+    retry: (failures, err: Error) => worthRetrying(failures, err),
   })
   const groups = useMemo(() => (query.data ? buildGroups(query.data) : []), [query.data])
   const shown = useMemo(() => filterGroups(groups, term), [groups, term])
@@ -204,9 +211,12 @@ export function ApiDocsPage() {
       <section className="docs-section">
         {query.isPending ? <p className="muted">加载中...</p> : null}
         {query.isError ? (
-          <p className="error-box" role="alert">
+          <div className="error-box" role="alert">
             {query.error.message}
-          </p>
+            <button type="button" className="btn btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+              重试
+            </button>
+          </div>
         ) : null}
         {query.data && shown.length === 0 ? <p className="docs-empty">未找到匹配的API接口</p> : null}
         {shown.map((g) => (

@@ -1,5 +1,6 @@
 import type { AdminList } from '../../../server/contract/admin/list'
 import { createApiClient, localTokenStore, type Query } from '../../common/api/client'
+import { ApiError } from '../../common/api/errors'
 
 export const ADMIN_TOKEN_KEY = 'admin_token'
 export const ADMIN_REFRESH_KEY = 'admin_refresh_token'
@@ -38,7 +39,12 @@ export const adminApi = {
 
 export type AdminApi = typeof adminApi
 
+/**
+ * The message of a failed call. The admin catalogue (§8) shows the server's message when it sent one, 5xx
+ * included (the member app's generic 服务器内部错误 would hide what went wrong from the people who can fix it).
+ */
 export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError && err.status >= 500 && err.serverMessage) return err.serverMessage
   if (err instanceof Error) return err.message
   return typeof err === 'string' ? err : ''
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { NavLink } from 'react-router'
 import { Icon } from '../ui/icons'
 import { MENU } from './menu'
@@ -30,15 +31,25 @@ interface SideMenuProps {
 }
 
 export function SideMenu({ variant, onNavigate, onLogout }: SideMenuProps) {
+  // The rail opens on hover or focus; after a click it folds back at once (it would otherwise stay 270 px wide
+  // over the title and filters while the pointer or the focus stays on it) until the pointer leaves it.
+  const [folded, setFolded] = useState(false)
+  const navigate = () => {
+    if (variant === 'rail') {
+      setFolded(true)
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur()
+    }
+    onNavigate?.()
+  }
   return (
-    <aside className={`side-menu side-menu-${variant}`} aria-label="管理菜单">
+    <aside className={`side-menu side-menu-${variant}${folded ? ' folded' : ''}`} aria-label="管理菜单" onMouseLeave={() => setFolded(false)}>
       <div className="brand">
         <span className="logo">石榴</span>
         <span className="brand-text">石榴管理后台</span>
       </div>
       <nav className="menu">
         {MENU.map((m) => (
-          <NavLink key={m.path} to={m.path} className={({ isActive }) => `menu-item${isActive ? ' active' : ''}`} title={m.label} onClick={onNavigate}>
+          <NavLink key={m.path} to={m.path} className={({ isActive }) => `menu-item${isActive ? ' active' : ''}`} title={m.label} onClick={navigate}>
             <Icon name={m.icon} size={20} />
             <span className="menu-text">
               <span className="menu-label">{m.label}</span>

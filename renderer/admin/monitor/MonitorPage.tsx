@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ApiError } from '../../common/api/errors'
 import { mediaUrl } from '../../common/api/env'
-import { adminApi } from '../api/http'
+import { adminApi, errorMessage } from '../api/http'
 import { DEFAULT_AVATAR, asText } from '../ui/format'
 import { Icon } from '../ui/icons'
 import { htmlToText, looksLikeHtml } from '../ui/SafeHtml'
 import { ACTIVITY_TYPES, activityLabel, activityLink, type Activity } from './activities'
 import { relativeTime } from './relativeTime'
+import { worthRetrying } from '../table/messages'
 import { useFollowLink } from '../../common/components/AppLink'
 
 interface MonitorFilters {
@@ -33,8 +34,9 @@ function Avatar({ src }: { src: string | null }) {
   return <img className="avatar" src={!src || failed ? DEFAULT_AVATAR : mediaUrl(src)} alt="" onError={() => setFailed(true)} />
 }
 
-function failureMessage(err: unknown): string {
-  if (err instanceof ApiError) return err.status === 0 ? '网络错误，请稍后重试' : err.message || '获取动态失败'
+/** Spec §8: the server's message (5xx included), or 获取动态失败; a network failure reads 网络错误，请稍后重试. */
+export function failureMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.status === 0 ? '网络错误，请稍后重试' : errorMessage(err) || '获取动态失败'
   return '获取动态失败'
 }
 
@@ -45,6 +47,7 @@ export function MonitorPage() {
     queryKey: ['admin-monitor', filters],
     queryFn: () => adminApi.get<Activity[]>('/admin/monitor/activities', { ...filters }),
     refetchInterval: 60_000,
+    retry: worthRetrying,
   })
   const items = query.data ?? []
   const set = (key: keyof MonitorFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }))
@@ -72,6 +75,9 @@ export function MonitorPage() {
       {query.isError ? (
         <div className="error-box" role="alert">
           {failureMessage(query.error)}
+          <button type="button" className="btn btn-sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            重试
+          </button>
         </div>
       ) : null}
       <div className="feed">

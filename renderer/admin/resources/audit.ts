@@ -10,6 +10,13 @@ export const AUDIT_STATUS: Record<string, string> = { '0': '待审核', '1': '�
 
 const pending = (row: Row) => asText(row.status) !== '0'
 
+/** Spec: 删除用户…的认证申请？; an approved application also takes the user's badge (server: the badge follows the applications). */
+export function auditDeleteConfirm(row: Row): string {
+  const who = asText(row.nickname) || asText(row.user_display_id)
+  const badge = asText(row.status) === '1' ? `该申请已通过，删除后「${who}」的${AUDIT_TYPE[asText(row.type)] ?? '认证'}标识也会随之取消（除非还有其他已通过的申请）。` : ''
+  return `确定要删除用户「${who}」的认证申请吗？${badge}此操作不可撤销`
+}
+
 export const audit: ResourceDef = {
   name: 'audit',
   title: '认证管理',
@@ -44,7 +51,7 @@ export const audit: ResourceDef = {
     { key: 'search', label: '小石榴号/昵称', type: 'text' },
   ],
   fields: [],
-  deleteConfirm: (row) => `确定要删除用户 ${asText(row.nickname) || asText(row.user_display_id)} 的认证申请吗？此操作不可撤销`,
+  deleteConfirm: auditDeleteConfirm,
   actions: [
     {
       // The masked table is in the list; the full one only on request, and every request is logged.

@@ -15,7 +15,7 @@ export const collections: ResourceDef = {
   ],
   filters: [
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
-    { key: 'post_id', label: '笔记ID', type: 'text' },
+    { key: 'post_id', label: '笔记ID', type: 'id' },
     { key: 'search', label: '用户/笔记标题', type: 'text' },
   ],
   fields: [

@@ -1,5 +1,14 @@
-import type { ResourceDef } from '../table/types'
+import type { ResourceDef, Row } from '../table/types'
+import { asText, truncate } from '../ui/format'
 import { createdColumn, idColumn } from './shared'
+
+/** Deleting a comment deletes its replies too (server: removeComment); the confirmation says so. */
+export function commentDeleteConfirm(row: Row): string {
+  const text = truncate(asText(row.content).replace(/<[^>]*>/g, '').trim(), 20) || `#${asText(row.id)}`
+  const replies = Number(row.reply_count) || 0
+  const cascade = replies > 0 ? `它的 ${replies} 条回复也会一并删除，` : '它的回复（如有）也会一并删除，'
+  return `确定要删除评论「${text}」吗？${cascade}此操作不可撤销`
+}
 
 export const comments: ResourceDef = {
   name: 'comments',
@@ -20,9 +29,10 @@ export const comments: ResourceDef = {
   filters: [
     { key: 'search', label: '评论内容', type: 'text' },
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
-    { key: 'post_id', label: '笔记ID', type: 'text' },
-    { key: 'parent_id', label: '父评论ID', type: 'text' },
+    { key: 'post_id', label: '笔记ID', type: 'id' },
+    { key: 'parent_id', label: '父评论ID', type: 'id' },
   ],
+  deleteConfirm: commentDeleteConfirm,
   fields: [
     { key: 'post_id', label: '笔记ID', type: 'number', required: true, min: 1, only: 'create' },
     { key: 'user_display_id', label: '评论者小石榴号', type: 'text', required: true, only: 'create' },

@@ -18,7 +18,7 @@ export const likes: ResourceDef = {
   filters: [
     { key: 'target_type', label: '目标类型', type: 'select', options: optionsOf(LIKE_TARGET) },
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
-    { key: 'target_id', label: '目标ID', type: 'text' },
+    { key: 'target_id', label: '目标ID', type: 'id' },
   ],
   fields: [
     { key: 'user_display_id', label: '用户小石榴号', type: 'text', required: true },

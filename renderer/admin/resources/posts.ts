@@ -1,6 +1,6 @@
 import type { AdminApi } from '../api/http'
 import { errorMessage } from '../api/http'
-import type { FormMode, FormValue, FormValues, Option, ResourceDef, Row } from '../table/types'
+import type { FormValue, FormValues, Option, ResourceDef, Row } from '../table/types'
 import { defaultPayload, initialValues } from '../table/validation'
 import { asText } from '../ui/format'
 import { NOTE_TYPE, createdColumn, idColumn, optionsOf } from './shared'
@@ -12,10 +12,17 @@ function blank(v: FormValue): boolean {
   return v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0)
 }
 
-/** Title, content and category: required to create, and to publish; a draft may omit them. */
+const isDraft = (values: FormValues) => values.is_draft === true
+
+/** Title, content and category are required to publish (spec §5); a draft may omit them. */
 function requiredToPublish(label: string, verb = '请输入') {
-  return (value: FormValue, values: FormValues, mode: FormMode) =>
-    blank(value) && (mode === 'create' || values.is_draft !== true) ? `${verb}${label}` : null
+  return (value: FormValue, values: FormValues) => (blank(value) && !isDraft(values) ? `${verb}${label}` : null)
+}
+
+/** A draft needs a title or content (the server's noteProblem rule), nothing more. */
+function titleRule(value: FormValue, values: FormValues): string | null {
+  if (!isDraft(values)) return requiredToPublish('标题')(value, values)
+  return blank(value) && blank(values.content) ? '请输入标题或内容' : null
 }
 
 export async function loadCategoryOptions(api: AdminApi): Promise<Option[]> {
@@ -25,7 +32,7 @@ export async function loadCategoryOptions(api: AdminApi): Promise<Option[]> {
 
 const fields: ResourceDef['fields'] = [
   { key: 'user_display_id', label: '作者小石榴号', type: 'text', required: true, only: 'create' },
-  { key: 'title', label: '标题', type: 'text', maxLength: 100, validate: requiredToPublish('标题') },
+  { key: 'title', label: '标题', type: 'text', maxLength: 100, validate: titleRule },
   { key: 'content', label: '内容', type: 'textarea', maxLength: 2000, validate: requiredToPublish('内容') },
   { key: 'category_id', label: '分类', type: 'select', loadOptions: loadCategoryOptions, validate: requiredToPublish('分类', '请选择') },
   { key: 'type', label: '类型', type: 'select', required: true, options: optionsOf(NOTE_TYPE), defaultValue: '1' },
@@ -37,7 +44,7 @@ const fields: ResourceDef['fields'] = [
     type: 'images',
     maxItems: 9,
     visibleWhen: isImage,
-    validate: (v, values, mode) => (blank(v) && mode === 'create' && values.is_draft !== true ? '请至少上传一张图片' : null),
+    validate: (v, values, mode) => (blank(v) && mode === 'create' && !isDraft(values) ? '请至少上传一张图片' : null),
   },
   {
     key: 'video_url',
@@ -45,9 +52,9 @@ const fields: ResourceDef['fields'] = [
     type: 'video',
     coverField: 'cover_url',
     visibleWhen: isVideo,
-    validate: (v, _values, mode) => (blank(v) && mode === 'create' ? '请上传视频' : null),
+    validate: (v, values, mode) => (blank(v) && mode === 'create' && !isDraft(values) ? '请上传视频' : null),
   },
-  { key: 'cover_url', label: '封面地址', type: 'text', visibleWhen: isVideo },
+  { key: 'cover_url', label: '封面', type: 'cover', visibleWhen: isVideo, help: '不上传时使用视频上传返回的封面' },
   { key: 'view_count', label: '浏览量', type: 'number', min: 0, only: 'edit' },
 ]
 
@@ -57,6 +64,7 @@ export const posts: ResourceDef = {
   description: '管理图文和视频笔记',
   entity: '笔记',
   endpoint: '/admin/posts',
+  saveFailure: '提交失败',
   columns: [
     { ...idColumn, cell: { kind: 'postLink' } },
     { key: 'title', label: '标题', cell: { kind: 'text', truncate: 16 }, sortable: true },
@@ -74,6 +82,7 @@ export const posts: ResourceDef = {
     createdColumn,
   ],
   filters: [
+    { key: 'id', label: '笔记ID', type: 'id' },
     { key: 'type', label: '笔记类型', type: 'select', options: optionsOf(NOTE_TYPE) },
     { key: 'is_draft', label: '发布状态', type: 'select', options: [{ value: '0', label: '已发布' }, { value: '1', label: '草稿' }] },
     { key: 'category_id', label: '分类', type: 'select', loadOptions: loadCategoryOptions },
@@ -81,12 +90,12 @@ export const posts: ResourceDef = {
     { key: 'user_display_id', label: '作者小石榴号', type: 'text' },
   ],
   fields,
-  /** Before editing, the note's detail is fetched (its images, video and cover). */
+  /** Before editing, the note's detail is fetched (its images, or its video and cover). */
   async loadForEdit(row, api) {
     try {
       return { ...row, ...(await api.get<Row>(`/admin/posts/${asText(row.id)}`)) }
     } catch (err) {
-      throw new Error(`获取笔记图片失败: ${errorMessage(err)}`)
+      throw new Error(`${asText(row.type) === '2' ? '获取视频信息失败' : '获取笔记图片失败'}: ${errorMessage(err)}`)
     }
   },
   toForm(row) {

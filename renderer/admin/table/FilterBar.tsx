@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { intFilter } from '../../../server/contract/admin/list'
 import { adminApi } from '../api/http'
 import { Icon } from '../ui/icons'
 import type { Filter } from './types'
@@ -30,10 +31,22 @@ interface FilterBarProps {
   onClear: () => void
 }
 
+/** The first id filter whose text the server would refuse, with the server's own message (contract intFilter). */
+export function filterProblem(filters: Filter[], values: Record<string, string>): string | null {
+  for (const f of filters) {
+    const value = (values[f.key] ?? '').trim()
+    if (f.type !== 'id' || value === '') continue
+    const parsed = intFilter.safeParse(value)
+    if (!parsed.success) return `${f.label}：${parsed.error.issues[0]?.message ?? '筛选值必须是整数'}`
+  }
+  return null
+}
+
 /** Select and text filters with 筛选 / 清空; below 960 px it folds into a panel behind a toggle. */
 export function FilterBar({ filters, applied, onApply, onClear }: FilterBarProps) {
   const [draft, setDraft] = useState<Record<string, string>>(applied)
   const [open, setOpen] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
   useEffect(() => setDraft(applied), [applied])
   if (filters.length === 0) return null
   const set = (key: string, value: string) => setDraft((d) => ({ ...d, [key]: value }))
@@ -48,6 +61,9 @@ export function FilterBar({ filters, applied, onApply, onClear }: FilterBarProps
         role="search"
         onSubmit={(e) => {
           e.preventDefault()
+          const found = filterProblem(filters, draft)
+          setProblem(found)
+          if (found) return
           onApply(draft)
           setOpen(false)
         }}
@@ -60,6 +76,7 @@ export function FilterBar({ filters, applied, onApply, onClear }: FilterBarProps
               key={f.key}
               className="input input-sm"
               aria-label={f.label}
+              inputMode={f.type === 'id' ? 'numeric' : undefined}
               placeholder={f.placeholder ?? `搜索${f.label}`}
               value={draft[f.key] ?? ''}
               onChange={(e) => set(f.key, e.target.value)}
@@ -74,12 +91,18 @@ export function FilterBar({ filters, applied, onApply, onClear }: FilterBarProps
           className="btn btn-sm"
           onClick={() => {
             setDraft({})
+            setProblem(null)
             onClear()
             setOpen(false)
           }}
         >
           清空
         </button>
+        {problem ? (
+          <span className="filter-error" role="alert">
+            {problem}
+          </span>
+        ) : null}
       </form>
     </div>
   )

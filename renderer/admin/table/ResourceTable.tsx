@@ -8,6 +8,7 @@ import { Cell } from './cells/Cell'
 import { ContentView } from './cells/ModalCells'
 import { FilterBar } from './FilterBar'
 import { FormModal } from './FormModal'
+import { deleteConfirmText, loadFailureText, toggleConfirmText } from './messages'
 import { PaginationBar } from './PaginationBar'
 import { applyFilters, clearFilters, initialListState, toggleSort, type ListState } from './query'
 import type { ActionContext, Column, FormMode, FormValues, ResourceDef, Row, RowToggle } from './types'
@@ -71,8 +72,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
   }
 
   const remove = async (row: Row) => {
-    const message = def.deleteConfirm?.(row) ?? `确定要删除这条${def.entity}记录吗？此操作不可撤销`
-    if (!(await feedback.confirm(message, '确认删除'))) return
+    if (!(await feedback.confirm(deleteConfirmText(def, row), '确认删除'))) return
     await busy(async () => {
       try {
         await adminApi.del(`${def.endpoint}/${rowId(row)}`)
@@ -107,7 +107,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
   const toggle = async (row: Row, t: RowToggle) => {
     const on = isTruthy(row[t.field])
     const title = on ? t.onTitle : t.offTitle
-    if (!(await feedback.confirm(`确定要${title}吗？`))) return
+    if (!(await feedback.confirm(toggleConfirmText(def, row, title)))) return
     const current = row[t.field]
     const next = typeof current === 'boolean' ? !on : on ? 0 : 1
     await busy(async () => {
@@ -128,7 +128,8 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
         const full = def.loadForEdit ? await def.loadForEdit(row, adminApi) : row
         setMode({ kind: 'edit', row, values: def.toForm ? def.toForm(full) : initialValues(def.fields, full) })
       } catch (err) {
-        feedback.toast(`获取详情失败: ${errorMessage(err)}`, 'error')
+        // loadForEdit names what failed (e.g. 获取视频信息失败: …).
+        feedback.toast(errorMessage(err) || '获取详情失败', 'error')
       }
     })
   }
@@ -143,7 +144,8 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
       await resetCache()
     } catch (err) {
       const m = errorMessage(err)
-      feedback.toast(m ? `操作失败: ${m}` : '操作失败', 'error')
+      const failure = def.saveFailure ?? '操作失败'
+      feedback.toast(m ? `${failure}: ${m}` : failure, 'error')
     }
   }
 
@@ -218,7 +220,19 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && !query.isFetching ? (
+            {query.isError && !query.isFetching ? (
+              <tr>
+                <td className="empty load-error" colSpan={def.columns.length + 2}>
+                  <div role="alert">
+                    <p>{loadFailureText(query.error)}</p>
+                    <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
+                      <Icon name="refresh" size={14} /> 重试
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ) : null}
+            {rows.length === 0 && !query.isFetching && !query.isError ? (
               <tr>
                 <td className="empty" colSpan={def.columns.length + 2}>
                   暂无数据
@@ -230,7 +244,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
               return (
                 <tr key={String(id)} className={selected.has(id) ? 'selected' : undefined}>
                   {batch ? (
-                    <td className="col-check">
+                    <td className="col-check" data-label="选择">
                       <input
                         type="checkbox"
                         aria-label={`选择 ${id}`}
@@ -252,7 +266,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
                     </td>
                   ))}
                   {hasActions ? (
-                  <td className="col-actions">
+                  <td className="col-actions" data-label="操作">
                     <div className="row-actions">
                       {(def.toggles ?? []).map((t) => {
                         const on = isTruthy(row[t.field])
@@ -296,6 +310,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
         </table>
       </div>
 
+      {query.isError ? null : (
       <PaginationBar
         page={pagination.page}
         pages={pagination.pages}
@@ -303,6 +318,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
         onPage={(page) => setState((s) => ({ ...s, page }))}
         onHoverPage={prefetch}
       />
+      )}
 
       {shown ? (
         <Modal title={shown.title} onClose={() => setShown(null)} width={640}>

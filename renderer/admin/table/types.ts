@@ -43,14 +43,15 @@ export interface Column {
 export interface Filter {
   key: string
   label: string
-  type: 'select' | 'text'
+  /** `id`: a numeric id, checked before it is sent with the server's own rule and message. */
+  type: 'select' | 'text' | 'id'
   options?: Option[]
   /** Options loaded from the API (e.g. categories). */
   loadOptions?: (api: AdminApi) => Promise<Option[]>
   placeholder?: string
 }
 
-export type FieldType = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'list' | 'images' | 'video'
+export type FieldType = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'list' | 'images' | 'video' | 'cover'
 
 export type FormValue = string | number | boolean | string[] | null
 export type FormValues = Record<string, FormValue>
@@ -138,8 +139,12 @@ export interface ResourceDef {
   defaultSort?: { field: string; order: 'asc' | 'desc' }
   toggles?: RowToggle[]
   actions?: RowAction[]
-  /** Delete confirmation text for a row. */
+  /** Delete confirmation text for a row (default: names the record, see recordName). */
   deleteConfirm?: (row: Row) => string
+  /** How confirmations name a row, e.g. the user's nickname (default: recordName's generic pick). */
+  recordLabel?: (row: Row) => string
+  /** Prefix of a failed create / edit message; the spec's default is 操作失败 (the note form says 提交失败). */
+  saveFailure?: string
   /** Loads what the edit form needs (e.g. a note's detail). Defaults to the row itself. */
   loadForEdit?: (row: Row, api: AdminApi) => Promise<Row>
   /** Turns a row into form values. Defaults to picking each field's key. */

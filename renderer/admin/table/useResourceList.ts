@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect } from 'react'
 import { adminApi, type ListResult } from '../api/http'
 import { buildListQuery, type ListState } from './query'
+import { worthRetrying } from './messages'
 import type { ResourceDef, Row } from './types'
 
 export function listKey(def: ResourceDef) {
@@ -20,6 +21,7 @@ export function useResourceList(def: ResourceDef, state: ListState) {
     queryFn: () => fetchPage(def, state),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+    retry: worthRetrying,
   })
   // A new filter or sort makes every other cached page of this resource obsolete: drop them once the old
   // query has no observer left (after the switch), so nothing is fetched twice.
@@ -29,7 +31,7 @@ export function useResourceList(def: ResourceDef, state: ListState) {
   }, [filterSortKey, queryClient, def])
 
   useEffect(() => {
-    // Load failures are only logged (spec §8).
+    // Shown in the table with a retry (ResourceTable), and logged as the spec says (§8).
     if (query.error) console.error(`[admin] 加载${def.title}失败`, query.error)
   }, [query.error, def.title])
 

@@ -121,13 +121,22 @@ export function createApiClient(options: ApiClientOptions) {
       /* non-JSON reply: fall through to the status message */
     }
     if (res.status === 401 && token && !retried) {
-      if (await refreshTokens()) return send<T>(path, opts, true)
-      options.tokens.clear()
-      options.onSessionExpired?.(ERROR_MESSAGES.sessionExpired)
+      // Only the stored token's own failure ends the session, once: concurrent calls refused with the same token
+      // share one refresh and one 登录已过期 message, and a call sent with a token that was since replaced (refreshed)
+      // or dropped (logout, deleted account) says nothing (issue 13: the message came twice, or after a deletion).
+      const current = options.tokens.getAccess()
+      if (current && current !== token) return send<T>(path, opts, true)
+      if (current === token) {
+        if (await refreshTokens()) return send<T>(path, opts, true)
+        if (options.tokens.getAccess() === token) {
+          options.tokens.clear()
+          options.onSessionExpired?.(ERROR_MESSAGES.sessionExpired)
+        }
+      }
     }
     if (!res.ok || env.success === false) {
       const message = res.ok ? env.message || '请求失败' : messageForStatus(res.status, env.message, Boolean(token))
-      throw new ApiError(message, res.status, env.code ?? res.status, env.data ?? null)
+      throw new ApiError(message, res.status, env.code ?? res.status, env.data ?? null, env.message ?? '')
     }
     return { code: env.code ?? 200, success: true, message: env.message ?? '', data: env.data as T }
   }

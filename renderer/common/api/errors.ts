@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: number,
     readonly data: unknown = null,
+    /** The envelope's own message, also when `message` is the catalogue's text for the status (e.g. a 5xx). */
+    readonly serverMessage = '',
   ) {
     super(message)
     this.name = 'ApiError'
@@ -28,4 +30,9 @@ export function messageForStatus(status: number, serverMessage: string | undefin
   if (status === 404) return serverMessage || ERROR_MESSAGES.notFound
   if (status >= 500) return ERROR_MESSAGES.server
   return serverMessage || `请求失败 (${status})`
+}
+
+/** A load that failed because the record is not there (404/403/400 on a detail read), as opposed to a server or network failure that a retry may fix. */
+export function isMissing(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 404 || err.status === 403 || err.status === 400)
 }

@@ -41,7 +41,8 @@ export async function fetchMe(): Promise<UserInfo> {
 
 export async function logout(): Promise<void> {
   try {
-    await api.post<null>('/auth/logout', { refresh_token: memberTokens.getRefresh() })
+    // nothing to end on the server once the tokens are gone (a deleted account): no call, no 401
+    if (memberTokens.getAccess()) await api.post<null>('/auth/logout', { refresh_token: memberTokens.getRefresh() })
   } catch {
     /* logging out locally is what matters */
   }

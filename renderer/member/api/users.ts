@@ -1,6 +1,6 @@
 import type { ListReply } from '../../../server/contract/common'
 import { FOLLOW_LIST_KEYS, type FollowListKind, type PersonalityTags } from '../../../server/contract/users'
-import { api } from './client'
+import { api, memberTokens } from './client'
 import type { FollowEntry, FollowState, PostPage, UserCard, UserInfo, UserProfile } from './types'
 
 export async function getProfile(userId: string): Promise<UserProfile> {
@@ -78,6 +78,8 @@ export async function getPersonalityTags(userId: string): Promise<string[]> {
   }
 }
 
+/** Deletes the account (the password confirms it); its tokens are dropped at once, so no later call goes out with them. */
 export async function deleteAccount(userId: string, password: string): Promise<void> {
   await api.del<null>(`/users/${userId}`, { password })
+  memberTokens.clear()
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { cards, DEMO, login } from './helpers'
+import { cards } from './helpers'
 
 const WIDTHS = [
   { width: 375, height: 812, columns: 2, sidebar: false },
@@ -30,46 +30,3 @@ for (const w of WIDTHS) {
     expect(overflow).toBeLessThanOrEqual(1)
   })
 }
-
-test('screenshots of the main screens at three widths', async ({ page }) => {
-  test.setTimeout(180_000)
-  const shot = async (name: string, width: number) => {
-    await page.waitForTimeout(700)
-    await page.screenshot({ path: `docs/screenshots/${name}-${width}.png` })
-  }
-  for (const w of WIDTHS) {
-    await page.setViewportSize({ width: w.width, height: w.height })
-    await page.goto('/explore')
-    await expect(cards(page).first()).toBeVisible()
-    await page.evaluate('Promise.all([...document.images].slice(0, 12).map((i) => (i.complete ? null : new Promise((r) => (i.onload = i.onerror = r)))))')
-    await shot('explore', w.width)
-    await cards(page).first().locator('.note-cover').click()
-    await expect(page.locator('.note-detail')).toBeVisible()
-    await shot('detail', w.width)
-    await page.keyboard.press('Escape')
-    await expect(page.locator('.note-detail')).toBeHidden()
-    await page.goto('/search_result/all?keyword=学习')
-    await expect(cards(page).first().or(page.getByText('没有找到相关内容'))).toBeVisible()
-    await shot('search', w.width)
-  }
-  await page.setViewportSize({ width: 1440, height: 900 })
-  await page.goto('/explore')
-  await login(page, DEMO.userId, DEMO.password)
-  for (const w of WIDTHS) {
-    await page.setViewportSize({ width: w.width, height: w.height })
-    await page.goto('/publish')
-    await expect(page.getByRole('tab', { name: '上传图文' })).toBeVisible()
-    await shot('publish', w.width)
-    await page.goto('/user')
-    await expect(page.locator('.profile-header')).toBeVisible()
-    await shot('profile', w.width)
-    await page.goto('/notification')
-    await expect(page.getByRole('tab', { name: '评论和@' })).toBeVisible()
-    await shot('notifications', w.width)
-  }
-  await page.evaluate("localStorage.setItem('theme', 'dark')")
-  await page.setViewportSize({ width: 1440, height: 900 })
-  await page.goto('/explore')
-  await expect(cards(page).first()).toBeVisible()
-  await shot('explore-dark', 1440)
-})

@@ -33,6 +33,11 @@ test('the member publishes an image note with two images and a tag, and finds it
 
   const publish = page.getByRole('button', { name: '发布', exact: true })
   await expect(publish).toBeDisabled()
+  // a blocked button says which field is missing (issue 13): tooltip and, on a click, the spec's message
+  await expect(publish).toHaveAttribute('title', '请输入标题')
+  await publish.dispatchEvent('click')
+  await expect(page.locator('.toast', { hasText: '请输入标题' })).toBeVisible()
+  await expect(page.getByRole('button', { name: '存草稿' })).toHaveAttribute('title', '请输入标题或内容')
   await page.getByTestId('image-input').setInputFiles([
     { name: 'one.png', mimeType: 'image/png', buffer: solidPng(64, 96, [255, 120, 140]) },
     { name: 'two.png', mimeType: 'image/png', buffer: solidPng(96, 64, [120, 160, 255]) },

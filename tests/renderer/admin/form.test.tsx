@@ -47,6 +47,13 @@ describe('validation from the declarations', () => {
     expect(validateForm(admins.fields, initialValues(admins.fields, null), 'create')).toEqual({ username: '请输入用户名', password: '请输入密码' })
   })
 
+  it('note: a draft created in the form needs only its author and a title or content (the server rule), never category or media', () => {
+    const draft: FormValues = { ...initialValues(posts.fields, null), is_draft: true, user_display_id: 'su_nian' }
+    expect(validateForm(posts.fields, draft, 'create')).toEqual({ title: '请输入标题或内容' })
+    expect(validateForm(posts.fields, { ...draft, content: '只写了正文' }, 'create')).toEqual({})
+    expect(validateForm(posts.fields, { ...draft, title: '只有标题', type: '2' }, 'create')).toEqual({})
+  })
+
   it('note: creating needs author, title, content, category; a draft edit needs none; at most 10 tags and 9 images', () => {
     const blank = initialValues(posts.fields, null)
     expect(validateForm(posts.fields, blank, 'create')).toEqual({
@@ -56,9 +63,9 @@ describe('validation from the declarations', () => {
       category_id: '请选择分类',
       images: '请至少上传一张图片',
     })
-    const draft: FormValues = { ...blank, is_draft: true }
+    const draft: FormValues = { ...blank, is_draft: true, title: '草稿' }
     expect(validateForm(posts.fields, draft, 'edit')).toEqual({})
-    expect(validateForm(posts.fields, { ...draft, is_draft: false }, 'edit')).toEqual({ title: '请输入标题', content: '请输入内容', category_id: '请选择分类' })
+    expect(validateForm(posts.fields, { ...draft, title: '', is_draft: false }, 'edit')).toEqual({ title: '请输入标题', content: '请输入内容', category_id: '请选择分类' })
     const tooMany: FormValues = {
       ...draft,
       tags: Array.from({ length: 11 }, (_, i) => `t${i}`),
@@ -67,7 +74,7 @@ describe('validation from the declarations', () => {
     }
     expect(validateForm(posts.fields, tooMany, 'edit')).toEqual({ tags: '标签最多10个', images: '图片最多9个', view_count: '浏览量不能小于0' })
     // Images are hidden (and not validated) for a video note, which needs its video instead.
-    expect(validateForm(posts.fields, { ...tooMany, tags: [], type: '2' }, 'create')).toMatchObject({ video_url: '请上传视频' })
+    expect(validateForm(posts.fields, { ...tooMany, tags: [], type: '2', is_draft: false }, 'create')).toMatchObject({ video_url: '请上传视频' })
   })
 
   it('builds the request body: numbers, switches as 1/0, blank password left out', () => {

@@ -1,21 +1,20 @@
 import { useState } from 'react'
-import { mediaUrl } from '../../../common/api/env'
+import { Img } from '../../../common/components/Img'
 import { DEFAULT_AVATAR } from '../../ui/format'
 import { Modal } from '../../ui/Modal'
+import { IMAGE_TIMEOUT_MS } from '../uploads'
 
-/** Thumbnail that falls back to the default avatar and enlarges on click. */
+/** Thumbnail that falls back to the default avatar (on error or timeout) and enlarges on click. */
 export function ImageCell({ src, alt = '' }: { src: string; alt?: string }) {
   const [open, setOpen] = useState(false)
-  const [failed, setFailed] = useState(false)
-  const url = !src || failed ? DEFAULT_AVATAR : mediaUrl(src)
   return (
     <>
       <button type="button" className="thumb-btn" onClick={() => setOpen(true)} title="点击查看大图">
-        <img className="thumb" src={url} alt={alt} loading="lazy" onError={() => setFailed(true)} />
+        <Img className="thumb" src={src} fallback={DEFAULT_AVATAR} alt={alt} loading="eager" timeout={IMAGE_TIMEOUT_MS} />
       </button>
       {open ? (
         <Modal title="查看图片" onClose={() => setOpen(false)} width={640}>
-          <img className="preview-image" src={url} alt={alt} />
+          <Img className="preview-image" src={src} fallback={DEFAULT_AVATAR} alt={alt} loading="eager" timeout={IMAGE_TIMEOUT_MS} />
         </Modal>
       ) : null}
     </>

@@ -1,7 +1,17 @@
 import { useState } from 'react'
 import { mediaUrl } from '../../../common/api/env'
+import { Img } from '../../../common/components/Img'
+import { IMAGE_TIMEOUT_MS } from '../uploads'
 import { Icon } from '../../ui/icons'
 import { Modal } from '../../ui/Modal'
+
+/**
+ * A note's thumbnail: a broken or stuck image shows the placeholder (after IMAGE_TIMEOUT_MS), never the
+ * browser's broken-image icon. Loaded eagerly, since the timeout only runs for an image that is loading.
+ */
+export function Thumb({ src }: { src: string }) {
+  return <Img className="thumb" src={src} alt="" loading="eager" timeout={IMAGE_TIMEOUT_MS} />
+}
 
 /** Image gallery (prev / next) for image notes. */
 export function GalleryCell({ images }: { images: string[] }) {
@@ -11,7 +21,7 @@ export function GalleryCell({ images }: { images: string[] }) {
   return (
     <>
       <button type="button" className="thumb-btn gallery-btn" onClick={() => setIndex(0)} title="查看图片">
-        <img className="thumb" src={mediaUrl(images[0])} alt="" loading="lazy" />
+        <Thumb src={images[0]} />
         {images.length > 1 ? <span className="thumb-count">{images.length}</span> : null}
       </button>
       {index !== null ? (
@@ -20,7 +30,7 @@ export function GalleryCell({ images }: { images: string[] }) {
             <button type="button" className="icon-btn" disabled={current === 0} onClick={() => setIndex(current - 1)} aria-label="上一张">
               <Icon name="chevronLeft" />
             </button>
-            <img className="preview-image" src={mediaUrl(images[current])} alt="" />
+            <Img className="preview-image" src={images[current]} alt="" loading="eager" timeout={IMAGE_TIMEOUT_MS} />
             <button
               type="button"
               className="icon-btn"
@@ -45,7 +55,7 @@ export function VideoCell({ video, cover }: { video: string; cover: string }) {
   return (
     <>
       <button type="button" className="thumb-btn video-thumb" onClick={() => setOpen(true)} title="播放视频">
-        {cover ? <img className="thumb" src={mediaUrl(cover)} alt="" loading="lazy" /> : <span className="thumb thumb-empty" />}
+        {cover ? <Thumb src={cover} /> : <span className="thumb thumb-empty" />}
         <span className="play-badge">
           <Icon name="play" size={12} />
         </span>

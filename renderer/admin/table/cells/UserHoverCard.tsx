@@ -1,16 +1,55 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { mediaUrl } from '../../../common/api/env'
+import { Avatar, Img } from '../../../common/components/Img'
 import type { ListReply } from '../../../../server/contract/common'
 import type { PostCard } from '../../../../server/contract/posts'
-import type { Profile } from '../../../../server/contract/users'
-import { adminApi } from '../../api/http'
-import { DEFAULT_AVATAR } from '../../ui/format'
+import type { FollowState, Profile } from '../../../../server/contract/users'
+import { adminApi, errorMessage } from '../../api/http'
+import { IMAGE_TIMEOUT_MS } from '../uploads'
+import { followLabel, hasMemberSession, memberApi, setFollow } from './memberSession'
 
 const SHOW_MS = 500
 const HIDE_MS = 200
 const WIDTH = 360
 const HEIGHT = 300
+
+/** The card's image of a note: its feed thumbnail, else its first image (a video note's cover). */
+export function noteImage(p: PostCard): string | null {
+  return p.thumbnail ?? p.image ?? p.images[0] ?? null
+}
+
+/** Follow state of the member signed in on this site towards this user, with a button to change it. */
+function FollowButton({ userId }: { userId: string }) {
+  const signedIn = hasMemberSession()
+  const state = useQuery({
+    queryKey: ['hover-follow', userId],
+    queryFn: () => memberApi.get<FollowState>(`/users/${encodeURIComponent(userId)}/follow-status`),
+    enabled: signedIn,
+    retry: false,
+  })
+  const [error, setError] = useState('')
+  if (!signedIn) return <span className="follow-state muted" title="在本站登录会员账号后可关注">未登录会员账号</span>
+  if (state.isPending) return null
+  if (state.isError) return <span className="follow-state muted">关注状态未知</span>
+  const label = followLabel(state.data)
+  if (label === null) return <span className="follow-state muted">这是你自己</span>
+  const following = state.data.followed
+  return (
+    <span className="follow-state">
+      <button
+        type="button"
+        className={`btn btn-sm${following ? '' : ' btn-primary'}`}
+        onClick={() => {
+          setError('')
+          setFollow(userId, !following).then(() => state.refetch(), (err: unknown) => setError(errorMessage(err) || '操作失败'))
+        }}
+      >
+        {label}
+      </button>
+      {error ? <span className="field-error">{error}</span> : null}
+    </span>
+  )
+}
 
 
 function Card({ userId }: { userId: string }) {
@@ -31,14 +70,15 @@ function Card({ userId }: { userId: string }) {
   return (
     <>
       <div className="hover-head">
-        <img className="avatar" src={u.avatar ? mediaUrl(u.avatar) : DEFAULT_AVATAR} alt="" />
-        <div>
+        <Avatar src={u.avatar} size={52} />
+        <div className="hover-who">
           <div className="hover-name">
             {u.nickname}
             {verified > 0 ? <span className="verified-badge">{verified === 1 ? '官方认证' : '个人认证'}</span> : null}
           </div>
           <div className="muted">小石榴号：{u.user_id}</div>
         </div>
+        <FollowButton userId={u.user_id} />
       </div>
       <p className="hover-bio">{u.bio || '还没有简介'}</p>
       <div className="hover-stats">
@@ -54,9 +94,8 @@ function Card({ userId }: { userId: string }) {
       </div>
       <div className="hover-posts">
         {(posts.data ?? []).slice(0, 3).map((p) => {
-          // The spec's card image: images[0] (a video note's cover).
-          const img = p.images[0]
-          return img ? <img key={p.id} src={mediaUrl(img)} alt="" /> : null
+          const img = noteImage(p)
+          return img ? <Img key={p.id} src={img} alt={p.title} loading="eager" timeout={IMAGE_TIMEOUT_MS} /> : null
         })}
       </div>
     </>

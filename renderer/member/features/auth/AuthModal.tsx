@@ -5,7 +5,7 @@ import { toast } from '../../../common/components/toast'
 import { checkUserIdUnique, fetchCaptcha, login, register, type Captcha } from '../../api/auth'
 import { useSession } from '../../session/SessionContext'
 import { CaptchaDialog } from './CaptchaDialog'
-import { AUTH_MESSAGES, LIMITS, validateAuthForm, type AuthErrors, type AuthForm } from './validation'
+import { AUTH_MESSAGES, LIMITS, validateAuthForm, validateUserId, type AuthErrors, type AuthForm } from './validation'
 import './auth.css'
 
 const EMPTY: AuthForm = { userId: '', nickname: '', password: '', confirm: '' }
@@ -57,6 +57,13 @@ export function AuthModal() {
     } catch {
       return true // the server checks again on register
     }
+  }
+
+  // Leaving the id field: a locally invalid id shows its rule and never reaches the server (issue 13).
+  const onIdBlur = async () => {
+    const local = validateUserId(form.userId)
+    if (local) return setErrors((e) => ({ ...e, userId: local }))
+    await checkUnique()
   }
 
   const onSubmit = async (e: FormEvent) => {
@@ -125,7 +132,7 @@ export function AuthModal() {
         autoComplete={props.autoComplete}
         value={form[key]}
         onChange={(e) => set(key)(e.target.value)}
-        onBlur={key === 'userId' && mode === 'register' && form.userId.trim().length >= LIMITS.idMin ? () => void checkUnique() : undefined}
+        onBlur={key === 'userId' && mode === 'register' && form.userId.trim() ? () => void onIdBlur() : undefined}
       />
       {errors[key] && <span className="auth-error">{errors[key]}</span>}
     </label>

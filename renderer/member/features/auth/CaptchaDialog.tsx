@@ -52,9 +52,10 @@ export function CaptchaDialog({ open, captcha, loading, submitting, error, onRef
   const svgSrc = captcha ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.captchaSvg)}` : ''
 
   return (
-    <Modal open={open} onClose={onCancel} width={300} className="captcha-card" title="请输入验证码" maskClosable={false}>
+    <Modal open={open} onClose={onCancel} width={340} className="captcha-card" title="请输入验证码" maskClosable={false}>
       <button type="button" className="captcha-image" onClick={onRefresh} title="看不清？换一张" aria-label="刷新验证码">
         {loading || !captcha ? <span className="captcha-loading">加载中...</span> : <img src={svgSrc} alt="验证码" />}
+        <span className="captcha-hint">看不清？点击换一张</span>
       </button>
       <div className="captcha-boxes">
         {chars.map((c, i) => (

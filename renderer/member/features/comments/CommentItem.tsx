@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import { Icon } from '../../../common/components/Icon'
 import { Avatar } from '../../../common/components/Img'
+import { VerifiedBadge } from '../../../common/components/VerifiedBadge'
 import { RichText } from '../../../common/richtext/RichText'
 import { formatCount, formatTime } from '../../../common/utils/format'
 import type { Comment } from '../../api/types'
@@ -29,6 +30,7 @@ export const CommentItem = memo(function CommentItem({ comment: c, authorId, meI
       <div className="comment-main">
         <div className="comment-name">
           <AppLink href={`/user/${c.user_id}`}>{c.nickname}</AppLink>
+          <VerifiedBadge level={c.verified} size={14} />
           {c.user_id === authorId && <span className="comment-badge">作者</span>}
           {mine && <span className="comment-badge me">我</span>}
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Icon } from '../../../common/components/Icon'
+import { LoadError } from '../../../common/components/LoadError'
 import { Spinner } from '../../../common/components/Spinner'
 import type { CommentSort } from '../../api/comments'
 import type { Comment } from '../../api/types'
@@ -14,6 +15,11 @@ const HIGHLIGHT_MS = 3000
 
 export interface CommentListProps {
   postId: number
+  /**
+   * The note's comment count, replies included: the header and the note's comment button show the same number
+   * (issue 13: the header used to count top-level comments only).
+   */
+  total: number
   authorId: string
   targetCommentId: number | null
   onReply: (target: ReplyTarget) => void
@@ -21,7 +27,7 @@ export interface CommentListProps {
 }
 
 /** Comments section (spec §2.5): sort, paging by 5, one level of replies, jump to a target comment. */
-export function CommentList({ postId, authorId, targetCommentId, onReply, onImageClick }: CommentListProps) {
+export function CommentList({ postId, total, authorId, targetCommentId, onReply, onImageClick }: CommentListProps) {
   const { user, requireLogin } = useSession()
   const [sort, setSort] = useState<CommentSort>('desc')
   const q = useComments(postId, sort)
@@ -39,14 +45,21 @@ export function CommentList({ postId, authorId, targetCommentId, onReply, onImag
       doneTarget.current = targetCommentId
       setHighlightId(targetCommentId)
       requestAnimationFrame(() => document.getElementById(`comment-${targetCommentId}`)?.scrollIntoView({ block: 'center', behavior: 'smooth' }))
-      const t = setTimeout(() => setHighlightId(null), HIGHLIGHT_MS)
-      return () => clearTimeout(t)
+      return
     }
     if (q.hasNextPage && extraPages.current < MAX_EXTRA_PAGES) {
       extraPages.current += 1
       void q.fetchNextPage()
     }
   }, [targetCommentId, q.comments, q.isLoading, q.isFetchingNextPage, q.hasNextPage, q])
+
+  // The highlight lasts 3 s (spec §2.5). Its own effect: the jump effect above re-runs on every list change, and a
+  // timer kept there was cleared by the next render and never fired (issue 13).
+  useEffect(() => {
+    if (highlightId === null) return
+    const t = setTimeout(() => setHighlightId(null), HIGHLIGHT_MS)
+    return () => clearTimeout(t)
+  }, [highlightId])
 
   const threadOf = (c: Comment) => Boolean(highlightId && c.replies.some((r) => r.id === highlightId))
   const reply = (c: Comment) => {
@@ -58,7 +71,7 @@ export function CommentList({ postId, authorId, targetCommentId, onReply, onImag
   return (
     <section className="comments" aria-label="评论">
       <div className="comments-head">
-        <span>共 {q.total} 条评论</span>
+        <span>共 {total} 条评论</span>
         <button
           type="button"
           className="comments-sort"
@@ -73,8 +86,10 @@ export function CommentList({ postId, authorId, targetCommentId, onReply, onImag
       </div>
       {q.isLoading ? (
         <Spinner size={22} />
+      ) : q.isError && q.comments.length === 0 ? (
+        <LoadError title="获取评论失败，请稍后重试" onRetry={() => void q.refetch()} />
       ) : q.comments.length === 0 ? (
-        <div className="comments-empty">{q.isError ? '获取评论失败，请稍后重试' : '还没有评论，快来抢沙发吧~'}</div>
+        <div className="comments-empty">还没有评论，快来抢沙发吧~</div>
       ) : (
         <div className="comments-list">
           {q.comments.map((c) => (
@@ -94,7 +109,7 @@ export function CommentList({ postId, authorId, targetCommentId, onReply, onImag
         </div>
       )}
       {q.hasNextPage && (
-        <button type="button" className="comments-more" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+        <button type="button" className="comments-more" disabled={q.isFetchingNextPage} onClick={() => requireLogin() && void q.fetchNextPage()}>
           {q.isFetchingNextPage ? '加载中...' : '加载更多评论'}
         </button>
       )}

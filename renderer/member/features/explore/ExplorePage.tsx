@@ -86,6 +86,8 @@ export function ExplorePage() {
             isFetchingNextPage={feed.isFetchingNextPage}
             fetchNextPage={feed.fetchNextPage}
             emptyText="暂无内容"
+            error={feed.error}
+            onRetry={feed.retry}
           />
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { LoadError } from '../../../common/components/LoadError'
 import { Spinner } from '../../../common/components/Spinner'
 import type { Post } from '../../api/types'
 import { useInfiniteScroll } from './useInfiniteScroll'
@@ -11,17 +12,22 @@ export interface FeedListProps {
   fetchNextPage: () => unknown
   emptyText?: string
   columns?: number
+  /** The last load failed: a message with a retry instead of an empty list or at the end of the list. */
+  error?: unknown
+  onRetry?: () => void
 }
 
 /** Waterfall with loading, empty and end-of-list states and infinite loading near the bottom. */
-export function FeedList({ posts, isLoading, hasNextPage, isFetchingNextPage, fetchNextPage, emptyText = '暂无内容', columns }: FeedListProps) {
+export function FeedList({ posts, isLoading, hasNextPage, isFetchingNextPage, fetchNextPage, emptyText = '暂无内容', columns, error, onRetry }: FeedListProps) {
+  const failed = error != null && onRetry
   useInfiniteScroll(
     () => {
       if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
     },
-    hasNextPage && !isLoading,
+    hasNextPage && !isLoading && !failed,
   )
   if (isLoading) return <Spinner label="加载中..." />
+  if (failed && posts.length === 0) return <LoadError error={error} onRetry={onRetry} />
   if (posts.length === 0) {
     return (
       <div className="feed-empty">
@@ -33,7 +39,9 @@ export function FeedList({ posts, isLoading, hasNextPage, isFetchingNextPage, fe
   return (
     <>
       <Waterfall posts={posts} columns={columns} />
-      <div className="feed-end">{isFetchingNextPage ? <Spinner size={22} /> : hasNextPage ? null : <span>没有更多内容了</span>}</div>
+      <div className="feed-end">
+        {isFetchingNextPage ? <Spinner size={22} /> : failed ? <LoadError error={error} onRetry={onRetry} /> : hasNextPage ? null : <span>没有更多内容了</span>}
+      </div>
     </>
   )
 }

@@ -3,8 +3,6 @@ import { useMemo } from 'react'
 import type { Post, PostPage } from '../../api/types'
 import { withAspects } from './probe'
 
-const EMPTY_PAGE: PostPage = { posts: [], pagination: { page: 1, limit: 20, total: 0, pages: 0 } }
-
 /** hasMore = current page < total pages (spec §4). */
 export function nextPageOf(last: PostPage): number | undefined {
   const { page, pages } = last.pagination
@@ -27,7 +25,8 @@ export function flattenPosts(data: InfiniteData<PostPage> | undefined): Post[] {
 }
 
 /**
- * Infinite list of notes. A failed page shows as an empty end of list (spec §8: feed failures are silent).
+ * Infinite list of notes. A failed page is an error (a visible message with a retry, issue 13; the spec's silent
+ * empty list looked like "no data", docs/decisions.md); `retry` refetches the first page or fetches the failed next one.
  */
 export function usePostFeed(queryKey: QueryKey, fetchPage: (page: number) => Promise<PostPage>, enabled = true) {
   const query = useInfiniteQuery({
@@ -35,16 +34,12 @@ export function usePostFeed(queryKey: QueryKey, fetchPage: (page: number) => Pro
     enabled,
     initialPageParam: 1,
     queryFn: async ({ pageParam }) => {
-      try {
-        const page = await fetchPage(pageParam)
-        return { ...page, posts: await withAspects(page.posts) }
-      } catch {
-        return { ...EMPTY_PAGE, pagination: { ...EMPTY_PAGE.pagination, page: pageParam } }
-      }
+      const page = await fetchPage(pageParam)
+      return { ...page, posts: await withAspects(page.posts) }
     },
     getNextPageParam: nextPageOf,
     staleTime: 60_000,
   })
   const posts = useMemo(() => flattenPosts(query.data), [query.data])
-  return { ...query, posts }
+  return { ...query, posts, retry: () => void (query.data ? query.fetchNextPage() : query.refetch()) }
 }

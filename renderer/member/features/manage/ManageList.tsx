@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router'
 import { confirmDialog } from '../../../common/components/confirm'
 import { Icon } from '../../../common/components/Icon'
 import { Img } from '../../../common/components/Img'
+import { LoadError } from '../../../common/components/LoadError'
 import { Spinner } from '../../../common/components/Spinner'
 import { toast } from '../../../common/components/toast'
 import { CONTENT_EXCERPT_MAX } from '../../../../server/contract/posts'
@@ -67,6 +68,11 @@ export function ManageList({ kind }: { kind: 'posts' | 'drafts' }) {
     }
   }
 
+  // A new page starts at its top (issue 13: paging used to leave you at the bottom of the next page).
+  const goPage = (n: number) => {
+    setPage(n)
+    window.scrollTo({ top: 0 })
+  }
   const edit = (p: Post) => navigate(drafts ? `/publish?draftId=${p.id}&mode=edit` : `/publish?postId=${p.id}&mode=edit`)
   const data = q.data
   const pages = data?.pagination.pages ?? 0
@@ -83,7 +89,7 @@ export function ManageList({ kind }: { kind: 'posts' | 'drafts' }) {
       </div>
       <div className="manage-filters">
         <input className="field-input" placeholder="搜索标题或内容" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
-        <select className="publish-select" value={category} onChange={(e) => setCategory(Number(e.target.value) || '')}>
+        <select className="field-select" value={category} onChange={(e) => setCategory(Number(e.target.value) || '')}>
           <option value="">全部分类</option>
           {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
@@ -94,6 +100,8 @@ export function ManageList({ kind }: { kind: 'posts' | 'drafts' }) {
       </div>
       {q.isLoading ? (
         <Spinner />
+      ) : q.isError ? (
+        <LoadError title={drafts ? '加载草稿失败' : '加载笔记失败'} error={q.error} onRetry={() => void q.refetch()} />
       ) : !data || data.posts.length === 0 ? (
         <div className="feed-empty">
           <p>暂无{noun}</p>
@@ -136,13 +144,13 @@ export function ManageList({ kind }: { kind: 'posts' | 'drafts' }) {
       )}
       {pages > 1 && (
         <div className="manage-pager">
-          <button type="button" className="btn btn-ghost btn-sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+          <button type="button" className="btn btn-ghost btn-sm" disabled={page <= 1} onClick={() => goPage(page - 1)}>
             {drafts ? <Icon name="chevronLeft" size={16} /> : '上一页'}
           </button>
           <span>
             第 {page} / {pages} 页
           </span>
-          <button type="button" className="btn btn-ghost btn-sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+          <button type="button" className="btn btn-ghost btn-sm" disabled={page >= pages} onClick={() => goPage(page + 1)}>
             {drafts ? <Icon name="chevronRight" size={16} /> : '下一页'}
           </button>
         </div>

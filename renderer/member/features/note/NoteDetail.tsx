@@ -91,7 +91,7 @@ export function NoteDetail({ post, mode, onClose, targetCommentId, modalId }: No
         <div className="note-scroll">
           <NoteBody post={post} onImageClick={openImage} />
           <div className="note-divider" />
-          <CommentList postId={post.id} authorId={post.author_account} targetCommentId={targetCommentId} onReply={reply} onImageClick={openImage} />
+          <CommentList postId={post.id} total={post.comment_count} authorId={post.author_account} targetCommentId={targetCommentId} onReply={reply} onImageClick={openImage} />
         </div>
         <footer className="note-footer-area">
           <CommentInput

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { isMissing } from '../../../common/api/errors'
+import { LoadError } from '../../../common/components/LoadError'
 import { Spinner } from '../../../common/components/Spinner'
 import { isTopModal, popModal, pushModal } from '../../../common/hooks/modalStack'
 import { lockScroll } from '../../../common/hooks/scrollLock'
@@ -43,8 +45,8 @@ export function NoteOverlay() {
   }, [closing, navigate, background])
 
   useEffect(() => {
-    if (note.isError) navigate('/404', { replace: true })
-  }, [note.isError, navigate])
+    if (note.isError && isMissing(note.error)) navigate('/404', { replace: true })
+  }, [note.isError, note.error, navigate])
 
   const getModalId = useCallback(() => modalId.current, [])
 
@@ -58,9 +60,7 @@ export function NoteOverlay() {
       {note.data ? (
         <NoteDetail post={note.data} mode="overlay" onClose={close} targetCommentId={target} modalId={getModalId} />
       ) : (
-        <div className="note-overlay-loading">
-          <Spinner />
-        </div>
+        <div className="note-overlay-loading">{note.isError ? <LoadError error={note.error} onRetry={() => void note.refetch()} /> : <Spinner />}</div>
       )}
     </div>,
     document.body,

@@ -1,11 +1,13 @@
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
+import { isMissing } from '../../../common/api/errors'
+import { LoadError } from '../../../common/components/LoadError'
 import { Spinner } from '../../../common/components/Spinner'
 import { BREAKPOINTS, useMaxWidth } from '../../../common/hooks/useMediaQuery'
 import { NoteDetail } from './NoteDetail'
 import { useDocumentTitle } from './useDocumentTitle'
 import { useNote } from './useNote'
 
-/** /post?id= (and /post/:id) opened directly: the card as a page. Missing id or a failed load → not-found. */
+/** /post?id= (and /post/:id) opened directly: the card as a page. Missing id or note → not-found; a server or network failure → message with 重试. */
 export function NotePage() {
   const [params] = useSearchParams()
   const { id: pathId } = useParams()
@@ -16,7 +18,8 @@ export function NotePage() {
   const navigate = useNavigate()
   useDocumentTitle(note.data ? note.data.title || '笔记详情' : '笔记详情')
 
-  if (!id || note.isError) return <Navigate to="/404" replace />
+  if (!id || (note.isError && isMissing(note.error))) return <Navigate to="/404" replace />
+  if (note.isError) return <LoadError error={note.error} onRetry={() => void note.refetch()} />
   if (!note.data) return <Spinner label="加载中..." />
   return (
     <div className="note-page">

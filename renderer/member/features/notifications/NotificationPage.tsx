@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Icon } from '../../../common/components/Icon'
+import { LoadError } from '../../../common/components/LoadError'
 import { Spinner } from '../../../common/components/Spinner'
 import { setDefaultToastDuration, toast } from '../../../common/components/toast'
 import { textToHtml } from '../../../common/richtext/html'
@@ -37,17 +38,13 @@ export function NotificationPage() {
     queryKey: key,
     enabled: Boolean(user),
     initialPageParam: 1,
-    queryFn: async ({ pageParam }): Promise<Page> => {
-      try {
-        return await listNotifications(tab, pageParam)
-      } catch {
-        return { notifications: [], pagination: { page: pageParam, limit: 20, total: 0, pages: 0 } }
-      }
-    },
+    // A failure shows a message with 重试 (issue 13), not an empty list that reads as "no notifications".
+    queryFn: ({ pageParam }): Promise<Page> => listNotifications(tab, pageParam),
     getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
     staleTime: 60_000,
   })
   const items = useMemo(() => q.data?.pages.flatMap((p) => p.notifications) ?? [], [q.data])
+  const retry = () => void (q.data ? q.fetchNextPage() : q.refetch())
 
   useEffect(() => {
     document.title = '通知 - 石榴'
@@ -55,7 +52,7 @@ export function NotificationPage() {
     return () => setDefaultToastDuration(2000)
   }, [])
 
-  useInfiniteScroll(() => q.hasNextPage && !q.isFetchingNextPage && void q.fetchNextPage(), Boolean(q.hasNextPage), 100, 300)
+  useInfiniteScroll(() => q.hasNextPage && !q.isFetchingNextPage && void q.fetchNextPage(), Boolean(q.hasNextPage) && !q.isError, 100, 300)
 
   const patch = useCallback(
     (id: number, change: Partial<AppNotification>) =>
@@ -135,6 +132,8 @@ export function NotificationPage() {
       </div>
       {q.isLoading ? (
         <Spinner />
+      ) : q.isError && items.length === 0 ? (
+        <LoadError error={q.error} onRetry={retry} />
       ) : items.length === 0 ? (
         <div className="feed-empty">
           <Icon name="bell" size={40} />
@@ -146,7 +145,9 @@ export function NotificationPage() {
           {items.map((n) => (
             <NotificationItem key={n.id} n={n} onOpen={onOpen} onRead={onRead} onReply={onReply} onLikeComment={onLikeComment} />
           ))}
-          <div className="feed-end">{q.isFetchingNextPage ? <Spinner size={22} /> : q.hasNextPage ? null : <span>没有更多内容了</span>}</div>
+          <div className="feed-end">
+            {q.isFetchingNextPage ? <Spinner size={22} /> : q.isError ? <LoadError error={q.error} onRetry={retry} /> : q.hasNextPage ? null : <span>没有更多内容了</span>}
+          </div>
         </div>
       )}
       <div className="floating-buttons notif-fabs">

@@ -55,7 +55,7 @@ export function FollowListPage() {
           </button>
         ))}
       </div>
-      <UserCardGrid users={users} loading={q.isLoading} emptyText="暂无用户数据" hasMore={q.hasNextPage} loadingMore={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} />
+      <UserCardGrid users={users} loading={q.isLoading} emptyText="暂无用户数据" hasMore={q.hasNextPage} loadingMore={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} error={q.error} onRetry={() => void (q.data ? q.fetchNextPage() : q.refetch())} />
     </div>
   )
 }

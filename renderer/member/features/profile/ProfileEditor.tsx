@@ -81,7 +81,7 @@ export function ProfileEditor({ profile, onClose }: { profile: UserProfile; onCl
   const select = (k: keyof typeof f, label: string, options: readonly string[]) => (
     <label className="pe-field">
       <span>{label}</span>
-      <select className="publish-select" value={f[k]} onChange={(e) => set(k, e.target.value)}>
+      <select className="field-select" value={f[k]} onChange={(e) => set(k, e.target.value)}>
         {options.map((o) => (
           <option key={o}>{o}</option>
         ))}

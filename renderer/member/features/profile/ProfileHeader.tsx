@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { Icon } from '../../../common/components/Icon'
 import { ImageViewer } from '../../../common/components/ImageViewer'
+import { VerifiedBadge } from '../../../common/components/VerifiedBadge'
 import { Avatar } from '../../../common/components/Img'
 import { formatCount } from '../../../common/utils/format'
 import type { UserProfile } from '../../api/types'
@@ -40,11 +40,7 @@ export function ProfileHeader({ profile, isSelf, extraTags, onEdit }: { profile:
         <div className="profile-names">
           <h1>
             {profile.nickname}
-            {profile.verified > 0 && (
-              <span className={`verified v${profile.verified}`} title={profile.verified === 1 ? '官方认证' : '个人认证'}>
-                <Icon name="verified" size={18} />
-              </span>
-            )}
+            <VerifiedBadge level={profile.verified} size={18} />
           </h1>
           <div className="profile-ids">
             <span>石榴号：{profile.user_id}</span>

@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Navigate, useParams } from 'react-router'
+import { isMissing } from '../../../common/api/errors'
+import { LoadError } from '../../../common/components/LoadError'
 import { Spinner } from '../../../common/components/Spinner'
 import { useScrolledPast } from '../../../common/hooks/useScrollY'
 import { getPersonalityTags, getProfile, listUserPosts, type UserPostTab } from '../../api/users'
@@ -30,8 +32,10 @@ export function ProfilePage() {
   const [editing, setEditing] = useState(false)
   const stuck = useScrolledPast(300)
   const profile = useQuery({ queryKey: ['profile', userId], queryFn: () => getProfile(userId), enabled: Boolean(userId), retry: false })
-  const tags = useQuery({ queryKey: ['profile', userId, 'tags'], queryFn: () => getPersonalityTags(userId), enabled: Boolean(userId), staleTime: 5 * 60_000 })
-  const feed = usePostFeed(postKeys.user(userId, tab), (page) => listUserPosts(userId, tab, page), Boolean(userId))
+  // Notes and tags only for a profile that exists (issue 13: a missing user no longer costs two more calls).
+  const exists = Boolean(userId) && profile.isSuccess
+  const tags = useQuery({ queryKey: ['profile', userId, 'tags'], queryFn: () => getPersonalityTags(userId), enabled: exists, staleTime: 5 * 60_000 })
+  const feed = usePostFeed(postKeys.user(userId, tab), (page) => listUserPosts(userId, tab, page), exists)
 
   useEffect(() => {
     if (profile.data) document.title = `${profile.data.nickname} - 石榴`
@@ -57,6 +61,7 @@ export function ProfilePage() {
   if (param && user && param === user.user_id) return <Navigate to="/user" replace />
   if (!param && !user) return <LoginPrompt title="请先登录" hint="登录后即可查看你的主页、收藏和点赞" />
   if (profile.isLoading) return <Spinner label="加载用户信息中..." />
+  if (profile.isError && !isMissing(profile.error)) return <LoadError error={profile.error} onRetry={() => void profile.refetch()} />
   if (profile.isError || !profile.data)
     return (
       <div className="feed-empty profile-missing">
@@ -88,7 +93,7 @@ export function ProfilePage() {
         ))}
       </div>
       <div className="profile-feed" key={current.key}>
-        <FeedList posts={feed.posts} isLoading={feed.isLoading} hasNextPage={feed.hasNextPage} isFetchingNextPage={feed.isFetchingNextPage} fetchNextPage={feed.fetchNextPage} emptyText={current.empty} />
+        <FeedList posts={feed.posts} isLoading={feed.isLoading} hasNextPage={feed.hasNextPage} isFetchingNextPage={feed.isFetchingNextPage} fetchNextPage={feed.fetchNextPage} emptyText={current.empty} error={feed.error} onRetry={feed.retry} />
       </div>
       {isSelf && editing && <ProfileEditor profile={profile.data} onClose={() => setEditing(false)} />}
     </div>

@@ -1,4 +1,5 @@
 import { Avatar } from '../../../common/components/Img'
+import { LoadError } from '../../../common/components/LoadError'
 import { formatCount } from '../../../common/utils/format'
 import type { UserCard } from '../../api/types'
 import { FollowButton } from '../interactions/FollowButton'
@@ -12,10 +13,13 @@ export interface UserCardGridProps {
   loadingMore?: boolean
   onMore?: () => void
   loading?: boolean
+  /** The last load failed: a message with a retry instead of the empty text or the 加载更多 button. */
+  error?: unknown
+  onRetry?: () => void
 }
 
 /** User cards (search users tab, follow lists): click opens the profile (a new tab in a browser, common/links.ts). */
-export function UserCardGrid({ users, emptyText, hasMore, loadingMore, onMore, loading }: UserCardGridProps) {
+export function UserCardGrid({ users, emptyText, hasMore, loadingMore, onMore, loading, error, onRetry }: UserCardGridProps) {
   const follow = useFollowLink()
   if (loading)
     return (
@@ -29,6 +33,8 @@ export function UserCardGrid({ users, emptyText, hasMore, loadingMore, onMore, l
         ))}
       </div>
     )
+  const failed = error != null && onRetry
+  if (failed && users.length === 0) return <LoadError error={error} onRetry={onRetry} />
   if (users.length === 0) return <div className="feed-empty"><p>{emptyText}</p></div>
   return (
     <>
@@ -48,7 +54,8 @@ export function UserCardGrid({ users, emptyText, hasMore, loadingMore, onMore, l
           </div>
         ))}
       </div>
-      {hasMore && (
+      {failed && !loadingMore && <LoadError error={error} onRetry={onRetry} />}
+      {hasMore && !failed && (
         <div className="feed-end">
           <button type="button" className="btn btn-ghost btn-sm" disabled={loadingMore} onClick={onMore}>
             {loadingMore ? '加载中...' : '加载更多'}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import { Icon } from '../../../common/components/Icon'
+import { VerifiedBadge } from '../../../common/components/VerifiedBadge'
 import { Avatar, Img } from '../../../common/components/Img'
 import { useMediaQuery } from '../../../common/hooks/useMediaQuery'
 import { formatCount } from '../../../common/utils/format'
@@ -28,7 +28,7 @@ function HoverCardBody({ userId }: { userId: string }) {
         <div className="hover-card-names">
           <b>
             {p.nickname}
-            {p.verified > 0 && <Icon name="verified" size={15} className={`verified v${p.verified}`} />}
+            <VerifiedBadge level={p.verified} />
           </b>
           <span>石榴号：{p.user_id}</span>
         </div>

@@ -9,7 +9,7 @@ import { LoginPrompt } from '../../pages/LoginPrompt'
 import { useSession } from '../../session/SessionContext'
 import { ContentEditor } from './ContentEditor'
 import { ImageUploader } from './ImageUploader'
-import { canPublish, canSaveDraft, draftError, PUBLISH_LIMITS, publishError } from './publishRules'
+import { draftError, PUBLISH_LIMITS, publishError } from './publishRules'
 import { TagInput } from './TagInput'
 import { TextImageButton } from './TextImageButton'
 import { draftFacts, formFromPost, usePublishForm } from './usePublishForm'
@@ -18,6 +18,14 @@ import { VideoUploader } from './VideoUploader'
 import './publish.css'
 
 const REDIRECT_MS = 1500
+
+/**
+ * A submit button that cannot submit yet still says why (issue 13): it looks disabled (aria-disabled), its tooltip
+ * names the missing field, and a click shows the spec's message (请输入标题, 请选择分类, ...). Busy = really disabled.
+ */
+function blockedProps(missing: string, busy: boolean) {
+  return { disabled: busy, 'aria-disabled': missing !== '' || busy, title: missing || undefined, 'data-blocked': missing !== '' || undefined }
+}
 
 /** Publish page (spec §2.6): image or video note, draft save/update, redirects after success. */
 export function PublishPage() {
@@ -68,7 +76,7 @@ export function PublishPage() {
   const onPublish = async () => {
     const err = publishError(facts)
     if (err) return toast.warning(err)
-    const id = await submit(form, false, draftId)
+    const id = await submit(form, false, draftId, editingPublished)
     if (id === null) return
     reset()
     setDraftId(null)
@@ -123,7 +131,7 @@ export function PublishPage() {
           </div>
           {form.type === 1 ? (
             <>
-              <ImageUploader items={form.images} onChange={(images) => set('images', images)} />
+              <ImageUploader items={form.images} onChange={(images) => set('images', images)} allowDeleteLast={!editingPublished} />
               <ul className="publish-rules">
                 <li>最多上传9张图片</li>
                 <li>支持 JPG、PNG、WebP 格式</li>
@@ -152,12 +160,12 @@ export function PublishPage() {
             onChange={(v) => set('content', v)}
             onMention={(m) => setForm((f) => (f.mentions.some((x) => x.userId === m.userId) ? f : { ...f, mentions: [...f.mentions, m] }))}
           />
-          <label className="publish-label" htmlFor="publish-category">
+          <label className="field-label" htmlFor="publish-category">
             分类
           </label>
           <select
             id="publish-category"
-            className="publish-select"
+            className="field-select"
             value={form.categoryId ?? ''}
             onChange={(e) => set('categoryId', Number(e.target.value) || null)}
           >
@@ -168,15 +176,15 @@ export function PublishPage() {
               </option>
             ))}
           </select>
-          <div className="publish-label">标签（最多{PUBLISH_LIMITS.tags}个）</div>
+          <div className="field-label">标签（最多{PUBLISH_LIMITS.tags}个）</div>
           <TagInput tags={form.tags} onChange={(tags) => set('tags', tags)} />
           <div className="publish-submit">
             {!editingPublished && (
-              <button type="button" className="btn btn-ghost" disabled={!canSaveDraft(facts) || busy !== null} onClick={() => void onDraft()}>
+              <button type="button" {...blockedProps(draftError(facts), busy !== null)} className="btn btn-ghost" onClick={() => void onDraft()}>
                 {busy === 'draft' ? '保存中...' : '存草稿'}
               </button>
             )}
-            <button type="button" className="btn btn-primary" disabled={!canPublish(facts) || busy !== null} onClick={() => void onPublish()}>
+            <button type="button" {...blockedProps(publishError(facts), busy !== null)} className="btn btn-primary" onClick={() => void onPublish()}>
               {busy === 'publish' ? '发布中...' : editingPublished ? '保存修改' : '发布'}
             </button>
           </div>

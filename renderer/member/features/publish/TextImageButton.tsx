@@ -50,7 +50,7 @@ export function TextImageButton({ onImage, disabled }: { onImage: (item: ImageIt
             <div className="text-image-count">
               {text.length}/{TEXT_MAX}
             </div>
-            <div className="publish-label">模板</div>
+            <div className="field-label">模板</div>
             <div className="text-image-templates">
               {TEMPLATES.map((t, i) => (
                 <button
@@ -64,8 +64,8 @@ export function TextImageButton({ onImage, disabled }: { onImage: (item: ImageIt
                 />
               ))}
             </div>
-            <div className="publish-label">字体</div>
-            <select className="publish-select" value={font} onChange={(e) => setFont(Number(e.target.value))}>
+            <div className="field-label">字体</div>
+            <select className="field-select" value={font} onChange={(e) => setFont(Number(e.target.value))}>
               {FONTS.map((f, i) => (
                 <option key={f.label} value={i}>
                   {f.label}

@@ -53,7 +53,8 @@ export function useSubmitPost(setImages: (i: ImageItem[]) => void, setVideo: (v:
   }
 
   /** Returns the note id, or null on failure (a message was shown). */
-  const submit = async (f: PublishFormState, isDraft: boolean, existingId: number | null): Promise<number | null> => {
+  /** `editing`: saving changes to a published note (spec §8: 更新成功 / 更新失败，请重试). */
+  const submit = async (f: PublishFormState, isDraft: boolean, existingId: number | null, editing = false): Promise<number | null> => {
     setBusy(isDraft ? 'draft' : 'publish')
     try {
       const media = await uploadMedia(f)
@@ -62,12 +63,12 @@ export function useSubmitPost(setImages: (i: ImageItem[]) => void, setVideo: (v:
       let id = existingId
       if (existingId) await updatePost(existingId, input)
       else id = (await createPost(input)).id
-      toast.success(isDraft ? '草稿保存成功' : '发布成功')
+      toast.success(isDraft ? '草稿保存成功' : editing ? '更新成功' : '发布成功')
       void qc.invalidateQueries({ queryKey: ['posts'] })
       if (id) void qc.invalidateQueries({ queryKey: ['post', id] })
       return id
     } catch (err) {
-      const fallback = isDraft ? '草稿保存失败，请重试' : '发布失败，请重试'
+      const fallback = isDraft ? '草稿保存失败，请重试' : editing ? '更新失败，请重试' : '发布失败，请重试'
       toast.error(err instanceof ApiError && err.message ? err.message : fallback)
       return null
     } finally {

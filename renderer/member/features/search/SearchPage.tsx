@@ -41,20 +41,17 @@ export function SearchPage() {
     queryKey: key,
     enabled,
     initialPageParam: 1,
+    // A failure is an error state (message + 重试), never an endless 加载中... (issue 13).
     queryFn: async ({ pageParam }) => {
-      try {
-        const r = await search({ type: tab.type, keyword, tag: serverTag, page: pageParam })
-        return { ...r, posts: await withAspects(r.posts) }
-      } catch {
-        qc.removeQueries({ queryKey: ['posts', 'search'] })
-        return { posts: [], users: [], tagStats: [], pagination: { page: pageParam, limit: 20, total: 0, pages: 0 } }
-      }
+      const r = await search({ type: tab.type, keyword, tag: serverTag, page: pageParam })
+      return { ...r, posts: await withAspects(r.posts) }
     },
     getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
     staleTime: 5 * 60_000,
   })
 
   const posts = useMemo(() => flattenPosts(q.data), [q.data])
+  const retry = () => void (q.data ? q.fetchNextPage() : q.refetch())
   const users = useMemo(() => {
     const seen = new Set<string>()
     const out: UserCard[] = []
@@ -133,7 +130,15 @@ export function SearchPage() {
         q.isLoading ? (
           <Spinner />
         ) : (
-          <UserCardGrid users={users} emptyText="没有找到相关用户" hasMore={q.hasNextPage} loadingMore={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} />
+          <UserCardGrid
+            users={users}
+            emptyText="没有找到相关用户"
+            hasMore={q.hasNextPage}
+            loadingMore={q.isFetchingNextPage}
+            onMore={() => void q.fetchNextPage()}
+            error={q.error}
+            onRetry={retry}
+          />
         )
       ) : (
         <FeedList
@@ -143,6 +148,8 @@ export function SearchPage() {
           isFetchingNextPage={q.isFetchingNextPage}
           fetchNextPage={q.fetchNextPage}
           emptyText="没有找到相关内容"
+          error={q.error}
+          onRetry={retry}
         />
       )}
       <FloatingButtons onRefresh={refresh} refreshing={refreshing} />
