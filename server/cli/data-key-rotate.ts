@@ -21,11 +21,7 @@ const usage = `Usage: npm run data-key:rotate [-- --reseal-only]
   every verification application with it. With SHILIU_DATA_KEY set, change the key yourself (old one in
   SHILIU_DATA_KEYS_OLD) and run with --reseal-only. Restart the servers afterwards.`
 
-const args = cliArgs({ 'reseal-only': { type: 'boolean', default: false }, help: { type: 'boolean', default: false } }, usage)
-if (args.help) {
-  process.stdout.write(`${usage}\n`)
-  process.exit(0)
-}
+const args = cliArgs({ 'reseal-only': { type: 'boolean', default: false } }, usage)
 
 let code = 1
 try {

@@ -15,11 +15,7 @@ const usage = `Usage: npm run db:copy -- --from <source> --to <target>
   source, target: a SQLite file (e.g. data/shiliu.sqlite) or a postgres://, postgresql://, mysql:// or mariadb:// URL.
   The target must be a new, empty database (it is migrated first); the source is only read.`
 
-const args = cliArgs({ from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean', default: false } }, usage)
-if (args.help) {
-  process.stdout.write(`${usage}\n`)
-  process.exit(0)
-}
+const args = cliArgs({ from: { type: 'string' }, to: { type: 'string' } }, usage)
 if (!args.from || !args.to) {
   process.stderr.write(`--from and --to are both required\n${usage}\n`)
   process.exit(2)

@@ -16,11 +16,7 @@ const usage = `Usage: npm run media:check [-- --fix]
   Reports uploads nothing references and rows pointing at missing files (DATABASE_URL, else SQLite in DATA_DIR).
   --fix  delete the orphan files and repair the rows (safe while servers run)`
 
-const args = cliArgs({ fix: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } }, usage)
-if (args.help) {
-  process.stdout.write(`${usage}\n`)
-  process.exit(0)
-}
+const args = cliArgs({ fix: { type: 'boolean', default: false } }, usage)
 
 let code = 1
 try {

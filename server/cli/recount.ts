@@ -17,11 +17,7 @@ const usage = `Usage: npm run recount [-- --fix] [--limit N]
   --fix      recount the rows that differ (safe while servers run)
   --limit N  print at most N differences per counter (default 20; every one is repaired with --fix)`
 
-const args = cliArgs({ fix: { type: 'boolean', default: false }, limit: { type: 'string' }, help: { type: 'boolean', default: false } }, usage)
-if (args.help) {
-  process.stdout.write(`${usage}\n`)
-  process.exit(0)
-}
+const args = cliArgs({ fix: { type: 'boolean', default: false }, limit: { type: 'string' } }, usage)
 const limit = args.limit === undefined ? 20 : Number(args.limit)
 if (!Number.isInteger(limit) || limit < 1) {
   process.stderr.write(`--limit must be a positive whole number\n${usage}\n`)

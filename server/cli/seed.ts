@@ -31,14 +31,9 @@ const args = cliArgs(
     follows: { type: 'string' },
     seed: { type: 'string' },
     reset: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
   },
   usage,
 )
-if (args.help) {
-  process.stdout.write(`${usage}\n`)
-  process.exit(0)
-}
 
 const count = z.coerce.number().int().min(0).max(100_000_000).optional()
 const parsed = z
