@@ -17,14 +17,29 @@ export const ARGON2_PARAMS = { type: argon2.argon2id, memoryCost: 19 * 1024, tim
 export const HASH_CONCURRENCY = Math.max(1, Math.min(availableParallelism() - 1, 3))
 const hashing = pLimit(HASH_CONCURRENCY)
 
-export const hashPassword = (password: string) => hashing(() => argon2.hash(password, ARGON2_PARAMS))
+/**
+ * At most this many hashes wait (about two seconds of work at ~30 hashes/s): beyond it a login is turned away
+ * at once (503, try again) instead of queueing past the time its client waits, still using a core once it has
+ * given up.
+ */
+export const MAX_WAITING_HASHES = 64
+
+/** The hashing queue is full: a temporary overload, answered 503 with Retry-After. */
+export class HashingBusy extends Error {
+  constructor() {
+    super('password hashing queue is full')
+  }
+}
+
+function queued<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing.pendingCount >= MAX_WAITING_HASHES) return Promise.reject(new HashingBusy())
+  return hashing(work)
+}
+
+export const hashPassword = (password: string) => queued(() => argon2.hash(password, ARGON2_PARAMS))
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
-  try {
-    return await hashing(() => argon2.verify(hash, password))
-  } catch {
-    return false
-  }
+  return queued(() => argon2.verify(hash, password).catch(() => false))
 }
 
 /** Whether a stored hash is weaker than ARGON2_PARAMS (lower memory or time, or another algorithm): rehash it. */

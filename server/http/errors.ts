@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa'
 import { QueryFailedError } from 'typeorm'
 import type { Logger } from 'pino'
+import { HashingBusy } from '../auth/passwords'
 import { StorageFault, storageFault } from '../db/faults'
 
 /** Default messages of the spec's error catalogue (member §8, admin §8). */
@@ -76,6 +77,7 @@ function fromStorageFault(err: unknown): HttpError | null {
 /** Normalise anything thrown below into an HttpError; unknown errors become a logged 500. */
 export function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err
+  if (err instanceof HashingBusy) return retryLater(503, 1)
   const fault = fromStorageFault(err)
   if (fault) return fault
   if (err instanceof QueryFailedError) {

@@ -4,7 +4,8 @@
  */
 import argon2 from 'argon2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { needsRehash } from '../../../server/auth/passwords'
+import { HashingBusy, MAX_WAITING_HASHES, hashPassword, needsRehash, verifyPassword } from '../../../server/auth/passwords'
+import { toHttpError } from '../../../server/http/errors'
 import { registerMember } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
 import { dbQuery, dbRun } from '../../support/sql'
@@ -56,4 +57,19 @@ describe('password hashing', () => {
     expect(needsRehash('$argon2i$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA')).toBe(true)
     expect(needsRehash('5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8')).toBe(true)
   })
+
+  it('a full hashing queue turns logins away at once with 503 and Retry-After, instead of queueing them', async () => {
+    const hash = await hashPassword('secret123')
+    // Calls made in one go all count as waiting: the first MAX_WAITING_HASHES queue, the rest are refused.
+    const burst = Array.from({ length: MAX_WAITING_HASHES + 20 }, () => verifyPassword(hash, 'secret123'))
+    const settled = await Promise.allSettled(burst)
+    const refused = settled.filter((r) => r.status === 'rejected')
+    expect(refused).toHaveLength(20)
+    expect(refused.every((r) => (r as PromiseRejectedResult).reason instanceof HashingBusy)).toBe(true)
+    expect(settled.filter((r) => r.status === 'fulfilled' && r.value === true)).toHaveLength(MAX_WAITING_HASHES)
+    const reply = toHttpError(new HashingBusy())
+    expect(reply.status).toBe(503)
+    expect(reply.message).toBe('服务器繁忙，请稍后重试')
+    expect(reply.headers).toMatchObject({ 'Retry-After': '1' })
+  }, 60_000)
 })
