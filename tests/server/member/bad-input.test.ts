@@ -210,7 +210,8 @@ family('users and profile', () => [
   ['profile: constructor.prototype keys with a blank nickname', 400, '昵称不能为空', () => raw('PUT', `/api/users/${a.user_id}`, '{"constructor": {"prototype": {"polluted": true}}, "nickname": ""}')],
   ...BAD_USER_IDS.map((id): Case => [`profile of user ${id}`, 404, '用户不存在', () => req('PUT', `/api/users/${id}`, { nickname: '名字' })]),
   ...BAD_USER_IDS.map((id): Case => [`GET user ${id}`, 404, '用户不存在', () => req('GET', `/api/users/${id}`)]),
-  ...BAD_USER_IDS.map((id): Case => [`DELETE user ${id}`, 404, '用户不存在', () => req('DELETE', `/api/users/${id}`)]),
+  // With the password the deletion asks for, so that the id is the only thing wrong.
+  ...BAD_USER_IDS.map((id): Case => [`DELETE user ${id}`, 404, '用户不存在', () => req('DELETE', `/api/users/${id}`, { password: 'secret123' })]),
   ['password: empty body', 400, '请输入当前密码', () => req('PUT', `/api/users/${a.user_id}/password`, {})],
   ['password: wrong current password', 400, '当前密码错误，请检查后重新输入', () => req('PUT', `/api/users/${a.user_id}/password`, { currentPassword: 'wrong-pass', newPassword: 'changed456' })],
   ['password: same as the current one', 400, '新密码不能与当前密码相同', () => req('PUT', `/api/users/${a.user_id}/password`, { currentPassword: 'secret123', newPassword: 'secret123' })],
