@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idSchema, listReplySchema, pageQuery, queryFlag } from './common'
+import { hasInvisibleCharacters } from './users'
 
 /* Notes (posts): feed, detail, create / update / delete, collect (member-and-visitor.md §3, §5, §7). */
 
@@ -43,7 +44,7 @@ export const tagNames = z
   .transform((names) => [...new Set(names.map((n) => n.normalize('NFKC').trim().replace(/^#+/, '').trim()).filter(Boolean))])
   .refine((names) => names.length <= TAGS_MAX, `最多只能添加${TAGS_MAX}个标签`)
   .refine((names) => names.every((n) => [...n].length <= TAG_NAME_MAX), `标签最多${TAG_NAME_MAX}个字`)
-  .refine((names) => names.every((n) => !/[<>\p{Cc}]/u.test(n)), '标签包含无效字符')
+  .refine((names) => names.every((n) => !/[<>]/.test(n) && !hasInvisibleCharacters(n)), '标签包含无效字符')
 
 const categoryRef = z.union([idSchema, z.null(), z.literal('')], { error: '分类无效' }).transform((v) => (v === '' ? null : v))
 

@@ -1,8 +1,9 @@
 import { z } from 'zod'
+import { displayNameSchema } from '../users'
 
 /* Categories and tags (admin-back-office.md §5). */
 
-const categoryName = z.string({ error: '请输入分类名称' }).trim().min(1, '请输入分类名称').max(50, '分类名称最多50个字符')
+const categoryName = displayNameSchema({ blank: '请输入分类名称', tooLong: '分类名称最多50个字符', label: '分类名称' }, 50)
 const categoryTitle = z
   .string({ error: '请输入英文标识' })
   .trim()
@@ -15,7 +16,7 @@ export const categoryUpdateBody = categoryCreateBody.partial()
 export type CategoryCreateBody = z.infer<typeof categoryCreateBody>
 export type CategoryUpdateBody = z.infer<typeof categoryUpdateBody>
 
-const tagName = z.string({ error: '请输入标签名称' }).trim().min(1, '请输入标签名称').max(32, '标签名称最多32个字符')
+const tagName = displayNameSchema({ blank: '请输入标签名称', tooLong: '标签名称最多32个字符', label: '标签名称' }, 32)
 const tagDescription = z.string().trim().max(200, '描述最多200个字符').nullable().optional()
 
 export const tagCreateBody = z.object({ name: tagName, description: tagDescription })

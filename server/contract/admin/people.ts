@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, profileUpdateBody, userIdSchema } from '../users'
+import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, displayNameSchema, profileUpdateBody, userIdSchema } from '../users'
 import { boolish, choice, displayIdRef, numericRef, requireUserRef } from './refs'
 
 /* Users, administrator accounts and sessions (admin-back-office.md §5, the documented rules). */
@@ -31,7 +31,7 @@ export const userUpdateBody = z.object({
 export type UserCreateBody = z.infer<typeof userCreateBody>
 export type UserUpdateBody = z.infer<typeof userUpdateBody>
 
-const adminUsername = z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').min(2, '用户名至少需要2位').max(50, '用户名最多50位')
+const adminUsername = displayNameSchema({ blank: '请输入用户名', tooLong: '用户名最多50位', label: '用户名' }, 50).refine((v) => v.length >= 2, '用户名至少需要2位')
 const adminPassword = z.string({ error: '请输入密码' }).min(1, '请输入密码').min(6, '密码至少需要6位').max(100, '密码最多100位')
 
 export const adminCreateBody = z.object({ username: adminUsername, password: adminPassword, is_active: boolish.optional() })

@@ -5,7 +5,7 @@
  */
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_PASSWORD, createAdmin } from '../admin/support'
+import { ADMIN_PASSWORD, adminToken, createAdmin } from '../admin/support'
 import { captcha, registerMember, uniqueId } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
 import { createCategory, createNote, uploadImage } from './support/notes'
@@ -105,6 +105,25 @@ describe('abuse limits', () => {
       const check = await server.call<{ isUnique: boolean }>('GET', `/api/auth/check-user-id?user_id=${encodeURIComponent(fullWidth)}`)
       expect(check.body.data?.isUnique ?? false).toBe(false)
       expect((await register(`${uniqueId()}\u200b`, '零宽')).status).toBe(400)
+    })
+
+    it('administrators’ names, category and tag names and note tags refuse invisible characters too', async () => {
+      await createAdmin(server, 'names')
+      const admin = await adminToken(server, 'names') // not root: an earlier test locks root's logins
+      const refused: Array<[string, unknown, string]> = [
+        ['/api/admin/categories', { name: '学习\u202e', category_title: 'bidi' }, '分类名称不能包含不可见字符或控制字符'],
+        ['/api/admin/tags', { name: '标\u200b签' }, '标签名称不能包含不可见字符或控制字符'],
+        ['/api/admin/admins', { username: 'ops\u200d', password: 'admin-pass-1' }, '用户名不能包含不可见字符或控制字符'],
+      ]
+      for (const [path, json, message] of refused) {
+        const res = await server.call('POST', path, { token: admin, json })
+        expect([path, res.status, res.body.message]).toEqual([path, 400, message])
+      }
+      const m = await registerMember(server)
+      const category_id = await createCategory(server, '标签测试', 'tagcheck')
+      const images = [(await uploadImage(server, m.token)).url]
+      const note = await server.call('POST', '/api/posts', { token: m.token, json: { title: '标签', content: '正文', category_id, images, tags: ['学习\u200b'] } })
+      expect([note.status, note.body.message]).toEqual([400, '标签包含无效字符'])
     })
   })
 
