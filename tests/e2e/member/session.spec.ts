@@ -29,6 +29,7 @@ test('deleting the account signs out without a session-expired message', async (
   await login(page, member.userId, member.password)
   await page.getByRole('button', { name: '更多' }).click()
   await page.getByRole('menuitem', { name: '账号与安全' }).click()
+  await page.getByRole('dialog').getByLabel('当前密码（确认身份）').fill(member.password)
   await page.getByRole('dialog').getByRole('button', { name: '注销账号' }).click()
   await page.getByRole('dialog').getByRole('button', { name: '注销', exact: true }).click()
   await expect(page.locator('.toast', { hasText: '账号已注销' })).toBeVisible()
@@ -72,8 +73,8 @@ test('the captcha is large and on a light plate in dark mode', async ({ page }) 
   await page.getByRole('button', { name: '注册', exact: true }).click()
   const image = page.getByRole('img', { name: '验证码' })
   await expect(image).toBeVisible()
-  const box = (await image.boundingBox())!
-  expect(box.height).toBeGreaterThanOrEqual(72)
+  // measured once the dialog's open animation (a scale transform) has settled
+  await expect.poll(async () => (await image.boundingBox())!.height).toBeGreaterThanOrEqual(72)
   expect(await computedStyle(image, 'backgroundColor')).toBe('rgb(255, 255, 255)')
   await expect(page.getByText('看不清？点击换一张')).toBeVisible()
 })
