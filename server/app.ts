@@ -1,5 +1,6 @@
 import Koa from 'koa'
 import { HttpMethodEnum, koaBody } from 'koa-body'
+import { isWriteMethod, withReadTurn } from './db/read-turn'
 import type { AppDeps } from './deps'
 import { apiNotFound, createApiRouter } from './http/api'
 import { cors, hostGuard } from './http/cors'
@@ -18,6 +19,8 @@ export function createApp(deps: AppDeps): Koa {
   const hops = deps.config.trustProxy
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops })
   const api = createApiRouter(deps)
+  // Each request's turn for the SQLite read connections (db/read-turn.ts).
+  app.use((ctx, next) => withReadTurn(isWriteMethod(ctx.method), next))
   app.use(requestLog(deps.logger))
   app.use(securityHeaders())
   app.use(errorMiddleware(deps.logger))

@@ -1,5 +1,7 @@
 import sqlite3 from 'sqlite3'
+import TinyQueue from 'tinyqueue'
 import type { DataSource } from 'typeorm'
+import { currentReadTurn } from './read-turn'
 
 /*
  * Fast read path for hot list/detail queries (feed, note detail, comments, search).
@@ -20,6 +22,12 @@ export type SqlValue = string | number | null | Date
 export interface SqlReader {
   all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>
   one<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>
+  /**
+   * Counts committed write jobs that may have changed what a note card shows (JobOptions.changesCards), for
+   * caches of cards (presenters/card-cache.ts). Only on SQLite, where this process is the database's only
+   * writer; null on PostgreSQL / MySQL, whose other instances write too.
+   */
+  readonly cardWrites: { generation: number } | null
 }
 
 /** Prepared statements kept per connection; IN-lists are padded (see `inList`) so variants stay few. */
@@ -115,15 +123,25 @@ class SqliteConnection {
 
 /**
  * A small pool of read-only connections, each running one statement at a time, the rest waiting here in
- * order. Handing node-sqlite3 every statement at once would put them all on libuv's thread pool queue
- * (4 threads, first come first served), where threads block on a busy connection's mutex and the
- * writer's statements wait behind hundreds of reads: measured, write p50 went from ~50 ms to 1.5 s at
- * 200 members. A slow query (a big count) holds one connection; the others take the rest.
+ * turn order (read-turn.ts: write requests first, then by the request's arrival). Handing node-sqlite3
+ * every statement at once would put them all on libuv's thread pool queue (4 threads, first come first
+ * served), where threads block on a busy connection's mutex and the writer's statements wait behind
+ * hundreds of reads: measured, write p50 went from ~50 ms to 1.5 s at 200 members. A slow query (a big
+ * count) holds one connection; the others take the rest.
  */
+interface Waiter {
+  turn: number
+  /** Queue order among statements of the same turn. */
+  seq: number
+  resume: (conn: SqliteConnection) => void
+}
+
 class SqliteReader implements SqlReader {
+  readonly cardWrites = { generation: 0 }
   private readonly connections: SqliteConnection[]
   private readonly idle: SqliteConnection[]
-  private readonly waiting: Array<(conn: SqliteConnection) => void> = []
+  private readonly waiting = new TinyQueue<Waiter>([], (a, b) => a.turn - b.turn || a.seq - b.seq)
+  private queued = 0
 
   constructor(file: string, size: number) {
     this.connections = Array.from({ length: size }, () => new SqliteConnection(file))
@@ -131,12 +149,12 @@ class SqliteReader implements SqlReader {
   }
 
   async all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    const conn = this.idle.pop() ?? (await new Promise<SqliteConnection>((resolve) => this.waiting.push(resolve)))
+    const conn = this.idle.pop() ?? (await new Promise<SqliteConnection>((resume) => this.waiting.push({ turn: currentReadTurn(), seq: this.queued++, resume })))
     try {
       return await conn.all<T>(sql, params)
     } finally {
-      const next = this.waiting.shift()
-      if (next) next(conn)
+      const next = this.waiting.pop()
+      if (next) next.resume(conn)
       else this.idle.push(conn)
     }
   }
@@ -151,6 +169,7 @@ class SqliteReader implements SqlReader {
 }
 
 class PooledReader implements SqlReader {
+  readonly cardWrites = null
   private readonly translated = new Map<string, string>()
 
   constructor(
@@ -179,6 +198,9 @@ class PooledReader implements SqlReader {
 }
 
 const readers = new WeakMap<DataSource, SqlReader>()
+
+/** The reader of a DataSource if it has one already (without opening any connection). */
+export const existingReaderOf = (ds: DataSource): SqlReader | undefined => readers.get(ds)
 
 /**
  * The reader of a DataSource (created on first use). On SQLite its connection is closed, and its statements

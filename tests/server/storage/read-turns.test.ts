@@ -1,0 +1,61 @@
+/**
+ * Statements waiting for a SQLite read connection are served in turn order (server/db/read-turn.ts): those
+ * of write requests first, then by their request's arrival, then those run outside any request. With one
+ * read connection held by a slow statement, the queued statements' completion order is their turn order.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { DataSource } from 'typeorm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runsOn } from '../../support/engines'
+
+type ReaderModule = typeof import('../../../server/db/reader')
+type TurnModule = typeof import('../../../server/db/read-turn')
+
+const describeOnSqlite = runsOn('sqlite') ? describe : describe.skip
+
+describeOnSqlite('SQLite read turns', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-turns-'))
+  let db: DataSource
+  let reader: ReturnType<ReaderModule['readerFor']>
+  let turns: TurnModule
+
+  beforeAll(async () => {
+    // One read connection, so statements run strictly one after another (set before the reader module loads).
+    process.env.SHILIU_READ_CONNECTIONS = '1'
+    const { openDatabase } = await import('../../../server/db/data-source')
+    const { readerFor } = await import('../../../server/db/reader')
+    turns = await import('../../../server/db/read-turn')
+    db = await openDatabase({ kind: 'sqlite', url: path.join(dir, 'shiliu.sqlite') })
+    reader = readerFor(db)
+  })
+  afterAll(async () => {
+    delete process.env.SHILIU_READ_CONNECTIONS
+    await db?.destroy()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('serves write requests first, then older requests before newer ones, then background statements', async () => {
+    const order: string[] = []
+    const statement = (label: string) => reader.all<{ label: string }>('SELECT ? AS label', [label]).then(([row]) => void order.push(row!.label))
+    // Holds the only connection while the others queue (a few hundred ms of counting).
+    const blocker = reader.all('WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000) SELECT COUNT(*) AS c FROM n')
+    let releaseSecond!: () => void
+    const second = new Promise<void>((resolve) => (releaseSecond = resolve))
+    const older = turns.withReadTurn(false, () => Promise.all([statement('older-1'), second.then(() => statement('older-2'))]))
+    const newer = turns.withReadTurn(false, () => statement('newer'))
+    // The older request's second statement is queued after the newer request's first.
+    releaseSecond()
+    await new Promise((resolve) => setImmediate(resolve))
+    const write = turns.withReadTurn(turns.isWriteMethod('POST'), () => statement('write'))
+    const background = statement('background')
+    await Promise.all([blocker, older, newer, write, background])
+    expect(order).toEqual(['write', 'older-1', 'older-2', 'newer', 'background'])
+  })
+
+  it('counts only data-changing methods as writes', () => {
+    expect(['POST', 'PUT', 'PATCH', 'DELETE'].map(turns.isWriteMethod)).toEqual([true, true, true, true])
+    expect(['GET', 'HEAD', 'OPTIONS'].map(turns.isWriteMethod)).toEqual([false, false, false])
+  })
+})
