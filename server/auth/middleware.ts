@@ -74,7 +74,7 @@ async function resolve(ctx: Context, deps: AppDeps, typ: Principal): Promise<Ses
     // Bookkeeping, not the request's own write: queued without waiting, so a read never waits for it.
     const entity = typ === 'user' ? UserSession : AdminSession
     const at = new Date()
-    inTransaction(deps.db, (m) => m.getRepository(entity).update({ id: row.session_id }, { last_activity: at })).catch((err: unknown) =>
+    inTransaction(deps.db, (m) => m.getRepository(entity).update({ id: row.session_id }, { last_activity: at }), { changesCards: false }).catch((err: unknown) =>
       deps.logger.warn({ err }, 'last_activity not recorded'),
     )
   }

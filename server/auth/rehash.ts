@@ -11,5 +11,5 @@ import { hashPassword, needsRehash } from './passwords'
 export async function upgradePasswordHash(db: DataSource, entity: typeof User | typeof Admin, id: number, storedHash: string, password: string): Promise<void> {
   if (!needsRehash(storedHash)) return
   const fresh = await hashPassword(password)
-  await inTransaction(db, (m) => m.getRepository(entity).update({ id, password_hash: storedHash }, { password_hash: fresh }))
+  await inTransaction(db, (m) => m.getRepository(entity).update({ id, password_hash: storedHash }, { password_hash: fresh }), { changesCards: false })
 }

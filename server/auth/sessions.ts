@@ -60,7 +60,7 @@ export async function openSession(db: DataSource | EntityManager, jwtSecret: str
   const saved = await withinTransaction(db, (m) => {
     const repo = m.getRepository(entityOf(typ))
     return repo.save(repo.create(row)) as Promise<UserSession | AdminSession>
-  })
+  }, { changesCards: false })
   return { sessionId: saved.id, tokens: pair(jwtSecret, typ, subjectId, saved, 0) }
 }
 
@@ -77,7 +77,7 @@ export type RefreshOutcome =
 export async function rotateSession(db: DataSource, jwtSecret: string, typ: Principal, token: string): Promise<RefreshOutcome> {
   const parts = parseRefreshToken(token)
   if (!parts || !refreshTokenIssued(jwtSecret, typ, parts)) return { ok: false, reason: 'invalid' }
-  return inTransaction(db, (m) => rotateIn(m, jwtSecret, typ, parts))
+  return inTransaction(db, (m) => rotateIn(m, jwtSecret, typ, parts), { changesCards: false })
 }
 
 async function rotateIn(m: EntityManager, jwtSecret: string, typ: Principal, parts: RefreshTokenParts): Promise<RefreshOutcome> {
@@ -111,7 +111,7 @@ export async function sessionOfToken(db: DataSource, jwtSecret: string, typ: Pri
 }
 
 export async function closeSession(db: DataSource | EntityManager, typ: Principal, sessionId: number): Promise<void> {
-  await withinTransaction(db, (m) => m.getRepository(entityOf(typ)).update({ id: sessionId }, { is_active: false }))
+  await withinTransaction(db, (m) => m.getRepository(entityOf(typ)).update({ id: sessionId }, { is_active: false }), { changesCards: false })
 }
 
 /** End every session of a user or admin, optionally sparing one (the caller's own). */
@@ -125,7 +125,7 @@ export async function closeAllSessions(db: DataSource | EntityManager, typ: Prin
       .where(`${ownerColumn(typ)} = :subjectId AND is_active = :active`, { subjectId, active: true })
     if (exceptSessionId) qb.andWhere('id != :except', { except: exceptSessionId })
     return (await qb.execute()).affected ?? 0
-  })
+  }, { changesCards: false })
 }
 
 /** A member's active, unexpired sessions, most recently used first. */
@@ -137,6 +137,6 @@ export async function activeSessions(db: DataSource, userId: number): Promise<Us
 
 /** End one of a member's own sessions by its handle; false when it is not theirs or already ended. */
 export async function closeOwnSession(db: DataSource, userId: number, handle: string): Promise<boolean> {
-  const result = await inTransaction(db, (m) => m.getRepository(UserSession).update({ user_id: userId, handle, is_active: true }, { is_active: false }))
+  const result = await inTransaction(db, (m) => m.getRepository(UserSession).update({ user_id: userId, handle, is_active: true }, { is_active: false }), { changesCards: false })
   return Boolean(result.affected)
 }

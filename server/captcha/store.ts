@@ -36,7 +36,7 @@ async function put(deps: AppDeps, id: string, answer: string, expiresAt: Date): 
     const repo = m.getRepository(Captcha)
     await repo.insert({ id, answer, expires_at: expiresAt })
     if (sweep) await repo.delete({ expires_at: LessThan(new Date()) })
-  })
+  }, { changesCards: false })
 }
 
 /** Remove the captcha and return its answer, at most once across all instances (null if unknown or expired). */
@@ -48,7 +48,7 @@ async function take(deps: AppDeps, id: string): Promise<string | null> {
     if (!found) return null
     const { affected } = await repo.delete({ id })
     return affected ? found : null
-  })
+  }, { changesCards: false })
   if (!row) return null
   return row.expires_at.getTime() > Date.now() ? row.answer : null
 }

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm'
 import { isRetryableConflict } from './faults'
+import { existingReaderOf } from './reader'
 import type { SqliteWriter, Work } from './writer'
 
 /*
@@ -53,34 +54,55 @@ export interface JobOptions {
    * count a write twice (buffered views). Not called when the job fails.
    */
   onCommit?: () => void
+  /**
+   * false for a job that changes nothing a note card shows except its counters and the viewer's flags, which
+   * card lists always read live (likes, collects, comments, new notes, views, follows, sessions, rate
+   * limits). Every other job, by default, drops the cached cards (presenters/card-cache.ts) when it commits.
+   */
+  changesCards?: boolean
+}
+
+/** The options' onCommit, preceded (unless changesCards is false) by dropping the cached note cards. */
+function commitHook(db: DataSource, options: JobOptions): (() => void) | undefined {
+  if (options.changesCards === false) return options.onCommit
+  return () => {
+    const cardWrites = existingReaderOf(db)?.cardWrites
+    if (cardWrites) cardWrites.generation++
+    options.onCommit?.()
+  }
 }
 
 /** Run `work` as one write job (see above); resolves with its result after the commit. */
 export function inTransaction<T>(db: DataSource, work: Work<T>, options: JobOptions = {}): Promise<T> {
   const writer = writers.get(db)
-  if (writer) return writer.submit(work, options.onCommit)
+  const onCommit = commitHook(db, options)
+  if (writer) return writer.submit(work, onCommit)
   if (db.options.type === 'sqlite') return Promise.reject(new Error('This SQLite DataSource has no writer: open the database with openDatabase()'))
   const done = pooledTransaction(db, work)
-  return options.onCommit ? done.then((value) => (options.onCommit!(), value)) : done
+  return onCommit ? done.then((value) => (onCommit(), value)) : done
 }
 
 /**
  * For helpers that write either on their own or as part of a caller's job: joins the caller's transaction
  * when given a job's manager, and runs a job of its own when given the DataSource.
  */
-export function withinTransaction<T>(db: DataSource | EntityManager, work: Work<T>): Promise<T> {
+export function withinTransaction<T>(db: DataSource | EntityManager, work: Work<T>, options: JobOptions = {}): Promise<T> {
   if ('connection' in db) {
     if (db.queryRunner?.isTransactionActive) return work(db)
-    return inTransaction(db.connection, work)
+    return inTransaction(db.connection, work, options)
   }
-  return inTransaction(db, work)
+  return inTransaction(db, work, options)
 }
 
 /**
  * Maintenance that manages its own transactions on the write connection (seeding, checkpoints): on
  * SQLite it runs between batches with the writer's DataSource to itself; elsewhere it gets `db`.
  */
-export function exclusively<T>(db: DataSource, work: (writable: DataSource) => Promise<T>): Promise<T> {
+export async function exclusively<T>(db: DataSource, work: (writable: DataSource) => Promise<T>): Promise<T> {
   const writer = writers.get(db)
-  return writer ? writer.exclusive(work) : work(db)
+  try {
+    return await (writer ? writer.exclusive(work) : work(db))
+  } finally {
+    commitHook(db, {})!()
+  }
 }

@@ -49,7 +49,7 @@ export async function collectNote(db: DataSource, userId: number, postId: number
       await notify(manager, { userId: authorId, senderId: userId, type: 3, postId })
     }
     return state(manager, postId, true)
-  })
+  }, { changesCards: false })
   listsChanged()
   return result
 }
@@ -64,7 +64,7 @@ export async function uncollectNote(db: DataSource, userId: number, postId: numb
       await refreshHotScores(manager, [postId])
     }
     return state(manager, postId, false)
-  })
+  }, { changesCards: false })
   listsChanged()
   return result
 }

@@ -56,7 +56,7 @@ export async function createComment(db: DataSource, reader: SqlReader, userId: n
     await tell(authorId, 4)
     for (const receiver of mentionedIds) await tell(receiver, 7)
     return { id: commentId, authorId }
-  })
+  }, { changesCards: false })
   listsChanged()
   const view = await loadComment(reader, id, userId)
   if (!view) throw NotFound('评论不存在')
@@ -103,7 +103,7 @@ export async function removeComment(db: DataSource, commentId: number): Promise<
     if (parentId !== null) await execute(manager, `UPDATE comments SET ${dec('reply_count')} WHERE id = ?`, [gone, gone, parentId])
     await refreshHotScores(manager, [postId])
     return gone
-  })
+  }, { changesCards: false })
   listsChanged()
   return removed
 }

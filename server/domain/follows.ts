@@ -34,7 +34,7 @@ export async function follow(deps: AppDeps, followerId: number, followingId: num
       await notify(m, { userId: followingId, senderId: followerId, type: NOTIFICATION_TYPE.follow })
     }
     return inserted
-  })
+  }, { changesCards: false })
 }
 
 /** Unfollow; true when a follow was removed (false when there was none). */
@@ -44,7 +44,7 @@ export async function unfollow(deps: AppDeps, followerId: number, followingId: n
     const removed = (await execute(m, 'DELETE FROM follows WHERE follower_id = ? AND following_id = ?', [followerId, followingId])) > 0
     if (removed) await bump(m, followerId, followingId, -1)
     return removed
-  })
+  }, { changesCards: false })
 }
 
 export interface Relation {

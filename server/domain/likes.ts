@@ -87,7 +87,7 @@ export async function like(db: DataSource, userId: number, type: LikeTarget, tar
       await notify(manager, { userId: target.ownerId, senderId: userId, type: type === 1 ? 1 : 2, postId: target.postId, commentId: target.commentId })
     }
     return state(manager, type, targetId, true)
-  }))
+  }, { changesCards: false }))
 }
 
 export async function unlike(db: DataSource, userId: number, type: LikeTarget, targetId: number): Promise<LikeState> {
@@ -106,5 +106,5 @@ export async function unlike(db: DataSource, userId: number, type: LikeTarget, t
       }
     }
     return state(manager, type, targetId, false)
-  }))
+  }, { changesCards: false }))
 }

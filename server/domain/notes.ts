@@ -136,7 +136,7 @@ export async function createNote(env: NotesEnv, userId: number, input: PostCreat
     await movePublishedCounters(manager, userId, { published: false, category: null }, { published: !input.is_draft, category: input.category_id })
     if (!input.is_draft) await notifyMany(manager, mentioned, { senderId: userId, type: 8, postId })
     return postId
-  })
+  }, { changesCards: false })
   invalidateFeedCounts()
   return id
 }

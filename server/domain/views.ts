@@ -155,7 +155,7 @@ class ViewBuffer {
             if (!marked) this.committing++
             marked = true
           },
-          { onCommit: committed },
+          { onCommit: committed, changesCards: false },
         )
       } catch {
         if (marked) this.committing--

@@ -1,6 +1,7 @@
 import type { DatabaseKind } from '../config'
 import type { PostCard, PostDetail, TagRef } from '../contract/posts'
 import { inList, toBool, toIso, toNum, type SqlReader, type SqlValue } from '../db/reader'
+import { cardCacheOf, withLiveFields, type LiveCardFields } from './card-cache'
 import { CONTENT_HEAD_CHARS, contentExcerpt } from './excerpt'
 import { avatarOf } from './user'
 
@@ -138,24 +139,89 @@ function extrasOf(r: CardRow): CardExtras {
   return { images, tags }
 }
 
+/** A card's counters and the viewer's flags, read live even when the rest of the card is cached. */
+const LIVE_COLUMNS = 'p.id, p.view_count, p.like_count, p.collect_count, p.comment_count'
+
+interface LiveRow {
+  id: number
+  view_count: number
+  like_count: number
+  collect_count: number
+  comment_count: number
+  liked: number | boolean
+  collected: number | boolean
+}
+
+const liveFieldsOf = (r: LiveRow): LiveCardFields => ({
+  view_count: toNum(r.view_count),
+  like_count: toNum(r.like_count),
+  collect_count: toNum(r.collect_count),
+  comment_count: toNum(r.comment_count),
+  liked: toBool(r.liked),
+  collected: toBool(r.collected),
+})
+
+const viewerFlags = (viewerId: number | null) => (viewerId ? VIEWER_FLAGS : '0 AS liked, 0 AS collected')
+const viewerParams = (viewerId: number | null): SqlValue[] => (viewerId ? [viewerId, viewerId] : [])
+
+/** Cards of `ids` read whole, flags false, in one statement (any order, missing ids skipped). */
+async function readCards(reader: SqlReader, kind: DatabaseKind, ids: readonly number[]): Promise<PostCard[]> {
+  const list = inList(ids)
+  const rows = await reader.all<CardRow>(`SELECT ${CARD_COLUMNS}, ${CARD_AGGREGATES[kind]}, 0 AS liked, 0 AS collected FROM posts p ${CARD_JOINS} WHERE p.id IN ${list.sql}`, list.params)
+  return rows.map((r) => presentCard(r, extrasOf(r)))
+}
+
 /**
- * Cards for `ids`, in that order (ids that no longer exist are skipped). One query whatever the count;
- * `viewerId` null means a visitor (flags false). Drafts are included: callers decide who sees them.
+ * Cards for `live` rows, in their order: the cached card with the live fields, or, for notes not cached,
+ * the card read whole (one statement for all of them) and cached. A note deleted in between is skipped.
+ */
+async function completeCards(reader: SqlReader, kind: DatabaseKind, live: readonly LiveRow[]): Promise<PostCard[]> {
+  const cache = cardCacheOf(reader)!
+  const now = Date.now()
+  const found = new Map<number, PostCard>()
+  const missing: number[] = []
+  for (const r of live) {
+    const id = Number(r.id)
+    const card = cache.get(id, now)
+    if (card) found.set(id, card)
+    else missing.push(id)
+  }
+  if (missing.length > 0) {
+    const generation = cache.generation
+    for (const card of await readCards(reader, kind, missing)) {
+      found.set(card.id, card)
+      cache.set(card, generation, now)
+    }
+  }
+  const cards: PostCard[] = []
+  for (const r of live) {
+    const card = found.get(Number(r.id))
+    if (card) cards.push(withLiveFields(card, liveFieldsOf(r)))
+  }
+  return cards
+}
+
+/**
+ * Cards for `ids`, in that order (ids that no longer exist are skipped). `viewerId` null means a visitor
+ * (flags false). Drafts are included: callers decide who sees them. Where cards are cached (card-cache.ts):
+ * one statement for the live fields, and one for the notes not cached; elsewhere one statement.
  */
 export async function loadPostCards(reader: SqlReader, kind: DatabaseKind, ids: readonly number[], viewerId: number | null): Promise<PostCard[]> {
   if (ids.length === 0) return []
   const list = inList(ids)
-  const columns = `${CARD_COLUMNS}, ${CARD_AGGREGATES[kind]}`
-  const rows = viewerId
-    ? await reader.all<CardRow>(`SELECT ${columns}, ${VIEWER_FLAGS} FROM posts p ${CARD_JOINS} WHERE p.id IN ${list.sql}`, [viewerId, viewerId, ...list.params])
-    : await reader.all<CardRow>(`SELECT ${columns}, 0 AS liked, 0 AS collected FROM posts p ${CARD_JOINS} WHERE p.id IN ${list.sql}`, list.params)
-  const byId = new Map(rows.map((r) => [Number(r.id), r]))
-  const cards: PostCard[] = []
-  for (const id of ids) {
-    const row = byId.get(id)
-    if (row) cards.push(presentCard(row, extrasOf(row)))
+  let cards: PostCard[]
+  if (cardCacheOf(reader)) {
+    const live = await reader.all<LiveRow>(`SELECT ${LIVE_COLUMNS}, ${viewerFlags(viewerId)} FROM posts p WHERE p.id IN ${list.sql}`, [...viewerParams(viewerId), ...list.params])
+    cards = await completeCards(reader, kind, live)
+  } else {
+    const rows = await reader.all<CardRow>(`SELECT ${CARD_COLUMNS}, ${CARD_AGGREGATES[kind]}, ${viewerFlags(viewerId)} FROM posts p ${CARD_JOINS} WHERE p.id IN ${list.sql}`, [
+      ...viewerParams(viewerId),
+      ...list.params,
+    ])
+    cards = rows.map((r) => presentCard(r, extrasOf(r)))
   }
-  return cards
+  const byId = new Map(cards.map((c) => [c.id, c]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
 /** A page of note ids as SQL: `sql` selects a column `id` in page order; `orderBy` repeats that order over `p`. */
@@ -166,14 +232,20 @@ export interface CardPageSource {
 }
 
 /**
- * Cards of a page in ONE statement: the page's ids (an index-only subquery) joined to the card columns.
- * CROSS JOIN keeps SQLite from starting at the other end; the outer ORDER BY only sorts the page's rows.
+ * Cards of a page: the page's ids (an index-only subquery) joined to the live fields, then the cached cards
+ * (card-cache.ts); where cards are not cached, joined to the whole card in ONE statement. CROSS JOIN keeps
+ * SQLite from starting at the other end; the outer ORDER BY only sorts the page's rows.
  */
 export async function loadPostCardPage(reader: SqlReader, kind: DatabaseKind, source: CardPageSource, viewerId: number | null): Promise<PostCard[]> {
-  const flags = viewerId ? VIEWER_FLAGS : '0 AS liked, 0 AS collected'
+  const params = [...viewerParams(viewerId), ...source.params]
+  const from = `FROM (${source.sql}) pg CROSS JOIN posts p`
+  if (cardCacheOf(reader)) {
+    const live = await reader.all<LiveRow>(`SELECT ${LIVE_COLUMNS}, ${viewerFlags(viewerId)} ${from} WHERE p.id = pg.id ORDER BY ${source.orderBy}`, params)
+    return completeCards(reader, kind, live)
+  }
   const rows = await reader.all<CardRow>(
-    `SELECT ${CARD_COLUMNS}, ${CARD_AGGREGATES[kind]}, ${flags} FROM (${source.sql}) pg CROSS JOIN posts p ${CARD_JOINS} WHERE p.id = pg.id ORDER BY ${source.orderBy}`,
-    viewerId ? [viewerId, viewerId, ...source.params] : source.params,
+    `SELECT ${CARD_COLUMNS}, ${CARD_AGGREGATES[kind]}, ${viewerFlags(viewerId)} ${from} ${CARD_JOINS} WHERE p.id = pg.id ORDER BY ${source.orderBy}`,
+    params,
   )
   return rows.map((r) => presentCard(r, extrasOf(r)))
 }

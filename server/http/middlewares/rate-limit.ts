@@ -73,11 +73,11 @@ export class DbRateLimiter extends StoreBase {
         await m.query(upsertSql('mysql', forceExpire), params)
         const rows: StoreRow[] = await m.query('select points, expire from rate_limits where rl_key = ?', [key])
         return rows[0] ?? { points, expire }
-      })
+      }, { changesCards: false })
     }
     // PostgreSQL names the window's end once ($4); SQLite's anonymous placeholders need it twice.
     const params = forceExpire ? [key, points, expire] : this.kind === 'postgres' ? [key, points, expire, now] : [key, points, expire, now, now]
-    const rows = await inTransaction(this.db, (m) => query<StoreRow>(m, upsertSql(this.kind, forceExpire), params))
+    const rows = await inTransaction(this.db, (m) => query<StoreRow>(m, upsertSql(this.kind, forceExpire), params), { changesCards: false })
     return rows[0] ?? { points, expire }
   }
 
@@ -90,7 +90,7 @@ export class DbRateLimiter extends StoreBase {
   }
 
   async _delete(key: string): Promise<boolean> {
-    await inTransaction(this.db, (m) => m.query(`delete from rate_limits where rl_key = ${this.param(1)}`, [key]))
+    await inTransaction(this.db, (m) => m.query(`delete from rate_limits where rl_key = ${this.param(1)}`, [key]), { changesCards: false })
     return true
   }
 
@@ -109,7 +109,7 @@ export class DbRateLimiter extends StoreBase {
 
   private async sweep(now: number): Promise<void> {
     try {
-      await inTransaction(this.db, (m) => m.query(`delete from rate_limits where expire is not null and expire < ${this.param(1)}`, [now]))
+      await inTransaction(this.db, (m) => m.query(`delete from rate_limits where expire is not null and expire < ${this.param(1)}`, [now]), { changesCards: false })
     } catch {
       /* best effort */
     }

@@ -41,18 +41,18 @@ async function ownNotification(ctx: Context, deps: AppDeps): Promise<Notificatio
 
 export async function markRead(ctx: Context, deps: AppDeps): Promise<void> {
   const notification = await ownNotification(ctx, deps)
-  if (!notification.is_read) await inTransaction(deps.db, (m) => m.getRepository(Notification).update({ id: notification.id }, { is_read: true }))
+  if (!notification.is_read) await inTransaction(deps.db, (m) => m.getRepository(Notification).update({ id: notification.id }, { is_read: true }), { changesCards: false })
   ok(ctx, { id: notification.id, is_read: 1 }, NOTIFICATION_MESSAGES.read)
 }
 
 export async function markAllRead(ctx: Context, deps: AppDeps): Promise<void> {
   const userId = currentUser(ctx).id
-  const { affected } = await inTransaction(deps.db, (m) => m.getRepository(Notification).update({ user_id: userId, is_read: false }, { is_read: true }))
+  const { affected } = await inTransaction(deps.db, (m) => m.getRepository(Notification).update({ user_id: userId, is_read: false }, { is_read: true }), { changesCards: false })
   ok(ctx, { count: affected ?? 0 }, NOTIFICATION_MESSAGES.readAll)
 }
 
 export async function remove(ctx: Context, deps: AppDeps): Promise<void> {
   const notification = await ownNotification(ctx, deps)
-  await inTransaction(deps.db, (m) => m.getRepository(Notification).delete({ id: notification.id, user_id: notification.user_id }))
+  await inTransaction(deps.db, (m) => m.getRepository(Notification).delete({ id: notification.id, user_id: notification.user_id }), { changesCards: false })
   ok(ctx, { id: notification.id }, NOTIFICATION_MESSAGES.deleted)
 }

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runsOn } from '../../support/engines'
+import { registerMember, type Member } from '../../support/members'
+import { countQueries } from '../../support/query-count'
+import { dbRun } from '../../support/sql'
+import { startTestServer, type TestServer } from '../../support/server'
+import { adminToken, createAdmin } from '../admin/support'
+import { createCategory, createNote, uploadImage } from './support/notes'
+
+/*
+ * Note cards are cached between requests on SQLite (server/presenters/card-cache.ts): only ids, counters and
+ * the viewer's flags are read live. Whatever changes a card must show in the very next list, on every
+ * engine; and on SQLite a page read again reads no card twice.
+ */
+
+interface Card {
+  id: number
+  title: string
+  nickname: string
+  category: string | null
+  tags: Array<{ id: number; name: string }>
+  like_count: number
+  likeCount: number
+  comment_count: number
+  liked: boolean
+  collected: boolean
+}
+
+let server: TestServer
+let author: Member
+let reader: Member
+let categoryId: number
+let noteId: number
+let admin: string
+
+/** The note's card in the author's list of notes, as the reader sees it. */
+async function card(): Promise<Card | undefined> {
+  const { status, body } = await server.call<{ posts: Card[] }>('GET', `/api/posts?user_id=${author.user_id}&limit=20`, { token: reader.token })
+  expect(status).toBe(200)
+  return body.data.posts.find((p) => p.id === noteId)
+}
+
+beforeAll(async () => {
+  server = await startTestServer()
+  author = await registerMember(server)
+  reader = await registerMember(server)
+  categoryId = await createCategory(server, '缓存', 'cache-cat')
+  const img = await uploadImage(server, author.token)
+  noteId = await createNote(server, author.token, { title: '第一版', images: [img.url], tags: ['旧标签'], category_id: categoryId })
+  await createNote(server, author.token, { title: '另一篇', images: [img.url], category_id: categoryId })
+  await createAdmin(server)
+  admin = await adminToken(server)
+})
+afterAll(() => server?.close())
+
+describe('cached note cards', () => {
+  it('show the counters and the viewer\'s flags live', async () => {
+    expect((await card())!.like_count).toBe(0)
+    await server.call('POST', '/api/likes', { token: reader.token, json: { target_type: 1, target_id: noteId } })
+    await server.call('POST', `/api/posts/${noteId}/collect`, { token: reader.token })
+    await server.call('POST', '/api/comments', { token: reader.token, json: { post_id: noteId, content: '好' } })
+    expect(await card()).toMatchObject({ like_count: 1, likeCount: 1, comment_count: 1, liked: true, collected: true })
+  })
+
+  it('show an edit of the note, its tags and its author at once', async () => {
+    await card()
+    expect((await server.call('PUT', `/api/posts/${noteId}`, { token: author.token, json: { title: '第二版', tags: ['新标签'] } })).status).toBe(200)
+    expect(await card()).toMatchObject({ title: '第二版', tags: [expect.objectContaining({ name: '新标签' })] })
+    expect((await server.call('PUT', `/api/users/${author.user_id}`, { token: author.token, json: { nickname: '改名之后' } })).status).toBe(200)
+    expect((await card())!.nickname).toBe('改名之后')
+  })
+
+  it('show an administrator\'s rename of the category and a raw write job at once', async () => {
+    await card()
+    const renamed = await server.call('PUT', `/api/admin/categories/${categoryId}`, { token: admin, json: { name: '改过的分类' } })
+    expect(renamed.status).toBe(200)
+    expect((await card())!.category).toBe('改过的分类')
+    await dbRun(server.deps.db, 'UPDATE posts SET title = ? WHERE id = ?', ['直接改的标题', noteId])
+    expect((await card())!.title).toBe('直接改的标题')
+  })
+
+  it('drop a deleted note from the list', async () => {
+    await card()
+    expect((await server.call('DELETE', `/api/posts/${noteId}`, { token: author.token })).status).toBe(200)
+    expect(await card()).toBeUndefined()
+  })
+
+  it.runIf(runsOn('sqlite'))('are read once: a page read again reads only ids, counters and flags', async () => {
+    const path = `/api/posts?category=cache-cat&limit=10`
+    // Any write job that may change a card drops them all: the next page reads its cards whole.
+    await dbRun(server.deps.db, 'UPDATE categories SET post_count = post_count WHERE id = ?', [categoryId])
+    const counter = countQueries(server.deps.db)
+    try {
+      const first = await server.call<{ posts: Card[] }>('GET', path, { token: reader.token })
+      const firstStatements = [...counter.queries]
+      counter.reset()
+      const again = await server.call<{ posts: Card[] }>('GET', path, { token: reader.token })
+      expect(again.body.data).toEqual(first.body.data)
+      expect(first.body.data.posts.length).toBeGreaterThan(0)
+      expect(firstStatements.filter((q) => q.includes('group_concat'))).toHaveLength(1)
+      expect(counter.queries.filter((q) => q.includes('group_concat'))).toHaveLength(0)
+    } finally {
+      counter.restore()
+    }
+  })
+})
