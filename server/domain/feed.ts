@@ -1,7 +1,7 @@
 import type { DatabaseKind } from '../config'
 import { postOrder, type PostCard, type PostListQuery } from '../contract/posts'
 import type { SqlReader, SqlValue } from '../db/reader'
-import { containsPattern, LIKE_ESCAPE } from '../db/sql'
+import { containsPattern, LIKE_ESCAPE, limitClause } from '../db/sql'
 import { Forbidden, Unauthorized } from '../http/errors'
 import { listPage, pagination, type ListReply } from '../presenters/list'
 import { loadPostCardPage } from '../presenters/post'
@@ -146,7 +146,7 @@ export async function listFeed(reader: SqlReader, kind: DatabaseKind, viewer: Fe
   const whereSql = where.join(' AND ')
   const offset = (q.page - 1) * q.limit
   const [posts, total] = await Promise.all([
-    loadPostCardPage(reader, kind, { sql: `SELECT p.id FROM posts p WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, params: [...params, q.limit, offset], orderBy }, viewer?.id ?? null),
+    loadPostCardPage(reader, kind, { sql: `SELECT p.id FROM posts p WHERE ${whereSql} ORDER BY ${orderBy} ${limitClause(q.limit, offset)}`, params, orderBy }, viewer?.id ?? null),
     drafts ? countRows(reader, whereSql, params) : cachedCount(`${whereSql}|${params.join('|')}`, () => countRows(reader, whereSql, params)),
   ])
   return listPage('posts', posts, pagination(q.page, q.limit, total))

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm'
 import { inList, type SqlReader } from '../db/reader'
-import { containsPattern, execute, insertIgnore, kindOf, LIKE_ESCAPE, query } from '../db/sql'
+import { containsPattern, execute, insertIgnore, kindOf, LIKE_ESCAPE, limitClause, query } from '../db/sql'
 import { forUpdate, lockOrder } from './locks'
 
 /*
@@ -73,13 +73,13 @@ export interface TagRow {
 export async function listTags(reader: SqlReader, opts: { keyword?: string; limit: number; offset: number }): Promise<TagRow[]> {
   const where = opts.keyword ? `WHERE LOWER(name) LIKE ? ${LIKE_ESCAPE}` : ''
   const params = opts.keyword ? [containsPattern(opts.keyword.toLowerCase())] : []
-  const tags = await reader.all<TagRow>(`SELECT id, name, use_count FROM tags ${where} ORDER BY use_count DESC, id ASC LIMIT ? OFFSET ?`, [...params, opts.limit, opts.offset])
+  const tags = await reader.all<TagRow>(`SELECT id, name, use_count FROM tags ${where} ORDER BY use_count DESC, id ASC ${limitClause(opts.limit, opts.offset)}`, params)
   return tags.map(tagRow)
 }
 
 /** The most used tags (idx_tags_use_count). */
 export async function hotTags(reader: SqlReader, limit: number): Promise<TagRow[]> {
-  const rows = await reader.all<TagRow>('SELECT id, name, use_count FROM tags WHERE use_count > 0 ORDER BY use_count DESC, id DESC LIMIT ?', [limit])
+  const rows = await reader.all<TagRow>(`SELECT id, name, use_count FROM tags WHERE use_count > 0 ORDER BY use_count DESC, id DESC ${limitClause(limit)}`)
   return rows.map(tagRow)
 }
 

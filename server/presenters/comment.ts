@@ -1,5 +1,6 @@
 import { EMBEDDED_REPLIES, type CommentView } from '../contract/comments'
 import { inList, toBool, toIso, toNum, type SqlReader } from '../db/reader'
+import { limitClause } from '../db/sql'
 import { avatarOf } from './user'
 
 /*
@@ -91,8 +92,8 @@ export async function loadCommentPage(reader: SqlReader, spec: CommentPageSpec, 
   const v = viewerColumns(viewerId)
   const dir = spec.order === 'asc' ? 'ASC' : 'DESC'
   const rows = await reader.all<CommentRow>(
-    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.post_id = ? AND c.parent_id IS NULL ORDER BY c.created_at ${dir}, c.id ${dir} LIMIT ? OFFSET ?`,
-    [...v.params, spec.postId, spec.limit, spec.offset],
+    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.post_id = ? AND c.parent_id IS NULL ORDER BY c.created_at ${dir}, c.id ${dir} ${limitClause(spec.limit, spec.offset)}`,
+    [...v.params, spec.postId],
   )
   const withReplies = rows.filter((r) => toNum(r.reply_count) > 0).map((r) => Number(r.id))
   const replies = new Map<number, CommentView[]>()
@@ -115,8 +116,8 @@ export async function loadCommentPage(reader: SqlReader, spec: CommentPageSpec, 
 export async function loadReplyPage(reader: SqlReader, parentId: number, limit: number, offset: number, viewerId: number | null): Promise<CommentView[]> {
   const v = viewerColumns(viewerId)
   const rows = await reader.all<CommentRow>(
-    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.parent_id = ? ORDER BY c.created_at ASC, c.id ASC LIMIT ? OFFSET ?`,
-    [...v.params, parentId, limit, offset],
+    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.parent_id = ? ORDER BY c.created_at ASC, c.id ASC ${limitClause(limit, offset)}`,
+    [...v.params, parentId],
   )
   return rows.map((r) => presentComment(r))
 }

@@ -1,6 +1,6 @@
 import type { DatabaseKind } from '../config'
 import type { SqlReader, SqlValue } from '../db/reader'
-import { containsPattern, LIKE_ESCAPE } from '../db/sql'
+import { containsPattern, LIKE_ESCAPE, limitClause } from '../db/sql'
 import { fts5Match, queryTerms, tsQuery, type QueryTerm } from './tokenizer'
 
 /*
@@ -81,7 +81,7 @@ function source(kind: DatabaseKind, search: NoteSearch): SqlPart & { order: stri
 /** The page of matching note ids, newest first, as SQL (a `CardPageSource` for presenters/post.ts). */
 export function noteIdsPage(kind: DatabaseKind, search: NoteSearch, limit: number, offset: number): { sql: string; params: SqlValue[]; orderBy: string } {
   const s = source(kind, search)
-  return { sql: `SELECT p.id ${s.sql} ORDER BY ${s.order} DESC LIMIT ? OFFSET ?`, params: [...s.params, limit, offset], orderBy: 'p.id DESC' }
+  return { sql: `SELECT p.id ${s.sql} ORDER BY ${s.order} DESC ${limitClause(limit, offset)}`, params: s.params, orderBy: 'p.id DESC' }
 }
 
 /** The page of matching note ids, newest first. */
@@ -104,10 +104,10 @@ export const TAG_STATS_SAMPLE = 300
 export async function tagStats(reader: SqlReader, kind: DatabaseKind, search: NoteSearch, limit: number): Promise<Array<{ id: number; label: string; count: number }>> {
   const s = source(kind, search)
   const rows = await reader.all<{ id: number; name: string; n: number }>(
-    `SELECT t.id, t.name, COUNT(*) AS n FROM (SELECT p.id ${s.sql} ORDER BY ${s.order} DESC LIMIT ?) r
+    `SELECT t.id, t.name, COUNT(*) AS n FROM (SELECT p.id ${s.sql} ORDER BY ${s.order} DESC ${limitClause(TAG_STATS_SAMPLE)}) r
      INNER JOIN post_tags pt ON pt.post_id = r.id INNER JOIN tags t ON t.id = pt.tag_id
-     GROUP BY t.id, t.name ORDER BY n DESC, t.id ASC LIMIT ?`,
-    [...s.params, TAG_STATS_SAMPLE, limit],
+     GROUP BY t.id, t.name ORDER BY n DESC, t.id ASC ${limitClause(limit)}`,
+    s.params,
   )
   return rows.map((r) => ({ id: Number(r.id), label: r.name, count: Number(r.n) }))
 }

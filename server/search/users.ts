@@ -1,6 +1,6 @@
 import type { SearchUser } from '../contract/search'
 import { inList, toBool, toNum, type SqlReader } from '../db/reader'
-import { containsPattern, LIKE_ESCAPE } from '../db/sql'
+import { containsPattern, LIKE_ESCAPE, limitClause } from '../db/sql'
 import { cached } from '../domain/feed'
 import { avatarOf, bioOf, followState } from '../presenters/user'
 
@@ -32,8 +32,8 @@ function pageIds(reader: SqlReader, keyword: string, limit: number, offset: numb
   const like = containsPattern(keyword)
   return cached(`users|${keyword}|${limit}|${offset}`, async () => {
     const rows = await reader.all<{ id: number }>(
-      `SELECT u.id FROM users u WHERE ${WHERE} ORDER BY CASE WHEN u.user_id = ? THEN 0 ELSE 1 END, u.fans_count DESC, u.id ASC LIMIT ? OFFSET ?`,
-      [like, like, keyword, limit, offset],
+      `SELECT u.id FROM users u WHERE ${WHERE} ORDER BY CASE WHEN u.user_id = ? THEN 0 ELSE 1 END, u.fans_count DESC, u.id ASC ${limitClause(limit, offset)}`,
+      [like, like, keyword],
     )
     return rows.map((r) => Number(r.id))
   })

@@ -1,6 +1,7 @@
 import type { NotificationTab } from '../../../contract/notifications'
 import { NOTIFICATION_KINDS } from '../../../db/entities'
 import { toNum } from '../../../db/reader'
+import { limitClause } from '../../../db/sql'
 import type { AppDeps } from '../../../deps'
 import type { NotificationRow } from '../../../presenters/notification'
 
@@ -48,12 +49,7 @@ export async function notificationPage(deps: AppDeps, userId: number, kind: Noti
   const filter = typeFilter(kind)
   const where = `WHERE n.user_id = ?${filter.clause}`
   const [countRow] = (await deps.db.query(sql(deps, `SELECT COUNT(*) AS total FROM notifications n ${where}`), [userId, ...filter.params])) as Array<{ total: number | string }>
-  const rows = (await deps.db.query(sql(deps, `SELECT ${PAGE_COLUMNS} ${PAGE_JOINS} ${where} ORDER BY n.created_at DESC, n.id DESC LIMIT ? OFFSET ?`), [
-    userId,
-    ...filter.params,
-    limit,
-    (page - 1) * limit,
-  ])) as NotificationRow[]
+  const rows = (await deps.db.query(sql(deps, `SELECT ${PAGE_COLUMNS} ${PAGE_JOINS} ${where} ORDER BY n.created_at DESC, n.id DESC ${limitClause(limit, (page - 1) * limit)}`), [userId, ...filter.params])) as NotificationRow[]
   return { rows, total: toNum(countRow?.total) }
 }
 

@@ -1,5 +1,6 @@
 import { isDisplayIdShape, type FollowListKind } from '../../../contract/users'
 import { readerFor, toNum } from '../../../db/reader'
+import { limitClause } from '../../../db/sql'
 import type { AppDeps } from '../../../deps'
 import { relations } from '../../../domain/follows'
 import { followState, type FollowRow, type ProfileSource } from '../../../presenters/user'
@@ -61,8 +62,8 @@ export async function followList(deps: AppDeps, kind: FollowListKind, ownerId: n
   const source = LIST_SOURCES[kind]
   const [countRow] = (await deps.db.query(placeholders(deps, `SELECT COUNT(*) AS total ${source}`), [ownerId])) as Array<{ total: number | string }>
   const rows = (await deps.db.query(
-    placeholders(deps, `SELECT ${ENTRY_COLUMNS}, f.created_at AS followed_at ${source} ORDER BY f.created_at DESC, f.id DESC LIMIT ? OFFSET ?`),
-    [ownerId, limit, (page - 1) * limit],
+    placeholders(deps, `SELECT ${ENTRY_COLUMNS}, f.created_at AS followed_at ${source} ORDER BY f.created_at DESC, f.id DESC ${limitClause(limit, (page - 1) * limit)}`),
+    [ownerId],
   )) as FollowRow[]
   return withStates(deps, viewerId, rows, toNum(countRow?.total))
 }
@@ -91,8 +92,8 @@ export async function searchUsers(deps: AppDeps, keyword: string, viewerId: numb
   const pattern = likePattern(keyword)
   const [countRow] = (await deps.db.query(placeholders(deps, `SELECT COUNT(*) AS total ${where}`), [pattern, pattern])) as Array<{ total: number | string }>
   const rows = (await deps.db.query(
-    placeholders(deps, `SELECT ${ENTRY_COLUMNS} ${where} ORDER BY CASE WHEN u.user_id = ? THEN 0 ELSE 1 END, u.fans_count DESC, u.id ASC LIMIT ? OFFSET ?`),
-    [pattern, pattern, keyword, limit, (page - 1) * limit],
+    placeholders(deps, `SELECT ${ENTRY_COLUMNS} ${where} ORDER BY CASE WHEN u.user_id = ? THEN 0 ELSE 1 END, u.fans_count DESC, u.id ASC ${limitClause(limit, (page - 1) * limit)}`),
+    [pattern, pattern, keyword],
   )) as Array<Omit<FollowRow, 'followed_at'>>
   return withStates(deps, viewerId, rows, toNum(countRow?.total))
 }
@@ -113,6 +114,6 @@ export async function notePage(deps: AppDeps, kind: NoteListKind, ownerId: numbe
   const reader = readerFor(deps.db)
   const { from, order } = NOTE_LIST_SOURCES[kind]
   const countRow = await reader.one<{ total: number | string }>(`SELECT COUNT(*) AS total ${from}`, [ownerId])
-  const rows = await reader.all<{ id: number | string }>(`SELECT p.id AS id ${from} ORDER BY ${order} LIMIT ? OFFSET ?`, [ownerId, limit, (page - 1) * limit])
+  const rows = await reader.all<{ id: number | string }>(`SELECT p.id AS id ${from} ORDER BY ${order} ${limitClause(limit, (page - 1) * limit)}`, [ownerId])
   return { rows: rows.map((r) => Number(r.id)), total: toNum(countRow?.total) }
 }
