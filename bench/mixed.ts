@@ -25,6 +25,8 @@ const SCALE = { users: 5_000, notes: 20_000, comments: 60_000, likes: 200_000 }
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30)
 const WARMUP_SECONDS = 3
+/** 5× the ~550 req/s the issue measured before the writer work (#8). */
+const THROUGHPUT_TARGET = 2750
 /** Notes the members read and react to: the newest ones, as a feed-driven campus does. */
 const HOT_NOTES = 5000
 
@@ -231,6 +233,14 @@ function report(samples: Samples, seconds: number, serverCpu: number, benchCpu: 
   group('writes', kinds.filter((k) => !READS.includes(k)))
   group('total', kinds)
   console.table(rows)
+  const p = (kinds: Kind[], q: number) => percentile(kinds.flatMap((k) => samples.latencies.get(k) ?? []).sort((a, b) => a - b), q)
+  const writes = kinds.filter((k) => !READS.includes(k))
+  const total = kinds.reduce((n, k) => n + (samples.latencies.get(k)?.length ?? 0), 0)
+  const check = (ok: boolean) => (ok ? 'met' : 'NOT met')
+  console.log(`Targets (issue #8, 200 members on 2 cores): write p50 ${Math.round(p(writes, 50))} ms ≤ 50: ${check(p(writes, 50) <= 50)}; ` +
+    `write p99 ${Math.round(p(writes, 99))} ms ≤ 250: ${check(p(writes, 99) <= 250)}; ` +
+    `detail p99 / feed p99 ${(p(['detail'], 99) / p(['feed'], 99)).toFixed(2)} ≤ 2: ${check(p(['detail'], 99) <= 2 * p(['feed'], 99))}; ` +
+    `${Math.round(total / seconds)} req/s ≥ ${THROUGHPUT_TARGET}: ${check(total / seconds >= THROUGHPUT_TARGET)}`)
   console.log(`CPU over the measured window: server ${((serverCpu / seconds) * 100).toFixed(0)} %, bench client ${((benchCpu / seconds) * 100).toFixed(0)} % (of one core; the machine has 2)`)
 }
 
