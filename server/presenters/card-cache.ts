@@ -73,10 +73,9 @@ export function cardCacheOf(reader: SqlReader): CardCache | null {
   return cache
 }
 
-/** A cached card with the live fields of this request (a new object: cached cards are never changed). */
-export function withLiveFields(card: PostCard, live: LiveCardFields): PostCard {
+/** A card's live fields as the card shows them (each counter also under its camelCase alias). */
+export function liveCardFields(live: LiveCardFields) {
   return {
-    ...card,
     view_count: live.view_count,
     like_count: live.like_count,
     likeCount: live.like_count,
@@ -87,4 +86,9 @@ export function withLiveFields(card: PostCard, live: LiveCardFields): PostCard {
     liked: live.liked,
     collected: live.collected,
   }
+}
+
+/** A cached card with the live fields of this request (a new object: cached cards are never changed). */
+export function withLiveFields(card: PostCard, live: LiveCardFields): PostCard {
+  return { ...card, ...liveCardFields(live) }
 }

@@ -1,7 +1,7 @@
 import type { DatabaseKind } from '../config'
 import type { PostCard, PostDetail, TagRef } from '../contract/posts'
 import { inList, toBool, toIso, toNum, type SqlReader, type SqlValue } from '../db/reader'
-import { cardCacheOf, withLiveFields, type LiveCardFields } from './card-cache'
+import { cardCacheOf, liveCardFields, withLiveFields, type LiveCardFields } from './card-cache'
 import { CONTENT_HEAD_CHARS, contentExcerpt } from './excerpt'
 import { avatarOf } from './user'
 
@@ -64,6 +64,28 @@ function derivedThumb(url: string | null): string | null {
   return url && /\/[0-9a-f]{32}\.webp$/.test(url) ? url.replace(/\.webp$/, '.thumb.webp') : url
 }
 
+/** A card's counters and the viewer's flags, read live even when the rest of the card is cached. */
+const LIVE_COLUMNS = 'p.id, p.view_count, p.like_count, p.collect_count, p.comment_count'
+
+interface LiveRow {
+  id: number
+  view_count: number
+  like_count: number
+  collect_count: number
+  comment_count: number
+  liked: number | boolean
+  collected: number | boolean
+}
+
+const liveFieldsOf = (r: LiveRow): LiveCardFields => ({
+  view_count: toNum(r.view_count),
+  like_count: toNum(r.like_count),
+  collect_count: toNum(r.collect_count),
+  comment_count: toNum(r.comment_count),
+  liked: toBool(r.liked),
+  collected: toBool(r.collected),
+})
+
 /** A note's image URLs (in order) and tags, loaded for a whole page at once. */
 export interface CardExtras {
   images: string[]
@@ -72,9 +94,6 @@ export interface CardExtras {
 
 export function presentCard(r: CardRow, extras: CardExtras): PostCard {
   const isVideo = Number(r.type) === 2
-  const likes = toNum(r.like_count)
-  const collects = toNum(r.collect_count)
-  const comments = toNum(r.comment_count)
   const image = isVideo ? (r.cover_url ?? r.image_url) : r.image_url
   return {
     id: Number(r.id),
@@ -98,15 +117,7 @@ export function presentCard(r: CardRow, extras: CardExtras): PostCard {
     verified: toNum(r.verified),
     category: r.category_name ?? null,
     category_id: r.category_id === null ? null : Number(r.category_id),
-    view_count: toNum(r.view_count),
-    like_count: likes,
-    likeCount: likes,
-    collect_count: collects,
-    collectCount: collects,
-    comment_count: comments,
-    commentCount: comments,
-    liked: toBool(r.liked),
-    collected: toBool(r.collected),
+    ...liveCardFields(liveFieldsOf(r)),
     is_draft: toBool(r.is_draft),
     created_at: toIso(r.created_at),
   }
@@ -138,28 +149,6 @@ function extrasOf(r: CardRow): CardExtras {
     : []
   return { images, tags }
 }
-
-/** A card's counters and the viewer's flags, read live even when the rest of the card is cached. */
-const LIVE_COLUMNS = 'p.id, p.view_count, p.like_count, p.collect_count, p.comment_count'
-
-interface LiveRow {
-  id: number
-  view_count: number
-  like_count: number
-  collect_count: number
-  comment_count: number
-  liked: number | boolean
-  collected: number | boolean
-}
-
-const liveFieldsOf = (r: LiveRow): LiveCardFields => ({
-  view_count: toNum(r.view_count),
-  like_count: toNum(r.like_count),
-  collect_count: toNum(r.collect_count),
-  comment_count: toNum(r.comment_count),
-  liked: toBool(r.liked),
-  collected: toBool(r.collected),
-})
 
 const viewerFlags = (viewerId: number | null) => (viewerId ? VIEWER_FLAGS : '0 AS liked, 0 AS collected')
 const viewerParams = (viewerId: number | null): SqlValue[] => (viewerId ? [viewerId, viewerId] : [])
