@@ -5,7 +5,7 @@ import sqlite3 from 'sqlite3'
 import { DataSource, type DataSourceOptions } from 'typeorm'
 import type { DatabaseConfig } from '../config'
 import { entities } from './entities'
-import { runMigrationsLocked } from './migrate'
+import { retryWhileBusy, runMigrationsLocked } from './migrate'
 import { migrationsFor } from './migrations'
 import { registerWriter } from './transaction'
 import { openWriteConnection, type WriteConnection } from './write-connection'
@@ -88,7 +88,7 @@ async function openSqlite(db: DatabaseConfig): Promise<DataSource> {
   let readable: DataSource | null = null
   let connection: WriteConnection | null = null
   try {
-    for (const pragma of SQLITE_WRITER_PRAGMAS) await maintenance.query(pragma)
+    for (const pragma of SQLITE_WRITER_PRAGMAS) await retryWhileBusy(() => maintenance.query(pragma), SQLITE_BUSY_TIMEOUT_MS, 20)
     await runMigrationsLocked(maintenance)
     connection = await openWriteConnection(options, maintenance)
     // Everything else reads through a read-only connection: a write that bypasses the writer fails

@@ -68,17 +68,26 @@ async function withMysqlLock<T>(runner: QueryRunner, work: () => Promise<T>): Pr
 }
 
 /** SQLite: hold the file's write lock (BEGIN IMMEDIATE; retried while another process holds it). */
-async function withSqliteLock<T>(runner: QueryRunner, work: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + LOCK_WAIT_MS
+/**
+ * Run `statement` again while SQLite answers SQLITE_BUSY, for up to `waitMs`. For the statements whose lock
+ * SQLite does not wait for with the busy timeout: BEGIN IMMEDIATE here, and `PRAGMA journal_mode = WAL`,
+ * which fails at once while another connection (a second instance starting, say) holds the write lock.
+ */
+export async function retryWhileBusy(statement: () => Promise<unknown>, waitMs: number, pollMs = POLL_MS): Promise<void> {
+  const deadline = Date.now() + waitMs
   for (;;) {
     try {
-      await runner.query('BEGIN IMMEDIATE')
-      break
+      await statement()
+      return
     } catch (err) {
       if (!/SQLITE_BUSY|database is locked/i.test(String((err as Error).message)) || Date.now() > deadline) throw err
-      await sleep(POLL_MS)
+      await sleep(pollMs)
     }
   }
+}
+
+async function withSqliteLock<T>(runner: QueryRunner, work: () => Promise<T>): Promise<T> {
+  await retryWhileBusy(() => runner.query('BEGIN IMMEDIATE'), LOCK_WAIT_MS)
   try {
     const result = await work()
     await runner.query('COMMIT')

@@ -194,3 +194,23 @@ describeOnSqlite.each(nativeProblem ? (['portable'] as const) : (['native', 'por
     expect(await categoryCount(db)).toBe(3)
   })
 })
+
+describeOnSqlite('opening a SQLite database', () => {
+  it('waits for another process that holds the write lock of a new file (PRAGMA journal_mode = WAL fails at once)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-open-'))
+    dirs.push(dir)
+    const file = path.join(dir, 'shiliu.sqlite')
+    // A second instance starting at the same moment holds the lock while it migrates; here for 400 ms.
+    const lock = holdWriteLock(file, 400)
+    await lock.held
+    const started = Date.now()
+    const db = await openDatabase({ kind: 'sqlite', url: file })
+    try {
+      expect(Date.now() - started).toBeGreaterThanOrEqual(200)
+      expect(await categoryCount(db)).toBe(0)
+    } finally {
+      await db.destroy()
+      await lock.release()
+    }
+  })
+})
