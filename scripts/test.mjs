@@ -65,18 +65,24 @@ async function probe(engine) {
 
 /** Pass / fail / skip counts of the server test files in a vitest JSON report. */
 function serverCounts(reportFile) {
-  const counts = { passed: 0, failed: 0, skipped: 0 }
+  const counts = { passed: 0, failed: 0, skipped: 0, failures: [] }
   if (!existsSync(reportFile)) return null
   const report = JSON.parse(readFileSync(reportFile, 'utf8'))
   for (const file of report.testResults) {
     if (!path.relative(process.cwd(), file.name).startsWith(path.join('tests', 'server'))) continue
     for (const t of file.assertionResults) {
       if (t.status === 'passed') counts.passed++
-      else if (t.status === 'failed') counts.failed++
-      else counts.skipped++
+      else if (t.status === 'failed') {
+        counts.failed++
+        const firstLine = String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)
+        counts.failures.push(`${path.relative(process.cwd(), file.name)} > ${t.fullName}: ${firstLine}`)
+      } else counts.skipped++
     }
     // A file that failed to load has no test results but counts as a failure.
-    if (file.status === 'failed' && file.assertionResults.length === 0) counts.failed++
+    if (file.status === 'failed' && file.assertionResults.length === 0) {
+      counts.failed++
+      counts.failures.push(`${path.relative(process.cwd(), file.name)}: ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`)
+    }
   }
   return counts
 }
@@ -114,6 +120,8 @@ for (const engine of Object.keys(ENGINES)) {
   const seconds = ((Date.now() - t0) / 1000).toFixed(0)
   timings.push(`${ENGINES[engine].name}: ${seconds} s${engine === 'sqlite' ? ' (with the unit, renderer and electron tests)' : ''}`)
   summary.push(c ? `${engine}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : `${engine}: no report (vitest did not run)`)
+  // Failed cases are named in the summary, the part of a long CI log that is always kept.
+  if (c) for (const failure of c.failures) summary.push(`  FAILED ${failure}`)
   if (c) for (const k of Object.keys(totals)) totals[k] += c[k]
   if (!ok || !c || c.failed) failed = true
 }
