@@ -21,10 +21,12 @@ const me = (token: string) => server.call('GET', '/api/auth/me', { token })
 describe('access tokens', () => {
   it('a token verified while valid is refused once it expires', async () => {
     const claims = jwt.decode(member.token) as { sub: string; sid: number; typ: string }
-    const shortLived = jwt.sign({ sid: claims.sid, typ: claims.typ }, server.deps.config.jwtSecret, { algorithm: 'HS256', subject: claims.sub, expiresIn: 1 })
+    // `exp` has whole seconds: 3 s leaves the two calls below room on a slow machine, whatever the fraction now.
+    const exp = Math.floor(Date.now() / 1000) + 3
+    const shortLived = jwt.sign({ sid: claims.sid, typ: claims.typ, exp }, server.deps.config.jwtSecret, { algorithm: 'HS256', subject: claims.sub })
     expect((await me(shortLived)).status).toBe(200)
     expect((await me(shortLived)).status).toBe(200)
-    await new Promise((resolve) => setTimeout(resolve, 2100))
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 - Date.now()) + 100))
     expect((await me(shortLived)).status).toBe(401)
   })
 
