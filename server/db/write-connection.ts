@@ -1,8 +1,10 @@
+import { statSync } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
 import type sqlite3 from 'sqlite3'
 import { DataSource, type DataSourceOptions } from 'typeorm'
 import { loadNative, type NativeDatabase } from './native'
 import { databaseExec } from './reader'
+import { BUSY_TIMEOUT_MS } from './writer'
 
 /*
  * The writer's connection (writer.ts), in one of two modes:
@@ -25,6 +27,15 @@ import { databaseExec } from './reader'
 
 export type WriterMode = 'native' | 'portable'
 
+/**
+ * Past this size the writer restarts the WAL (writer.ts); after a restart SQLite truncates the file to a
+ * quarter of it (journal_size_limit). SHILIU_WAL_LIMIT_MB overrides the 64 MB.
+ */
+export const walLimitBytes = (): number => Math.max(1, Number(process.env.SHILIU_WAL_LIMIT_MB) || 64) * 1024 * 1024
+const journalSizeLimit = (): number => Math.floor(walLimitBytes() / 4)
+
+export type CheckpointMode = 'PASSIVE' | 'RESTART' | 'TRUNCATE'
+
 export interface WriteConnection {
   readonly mode: WriterMode
   /** The DataSource whose manager the jobs get. */
@@ -39,8 +50,14 @@ export interface WriteConnection {
   sync(): Promise<void>
   /** How long BEGIN may wait inside SQLite for another process's lock (portable; native never waits there). */
   setBusyTimeout(ms: number): void
-  /** Merge the WAL into the database file now (PASSIVE: without waiting for anyone; TRUNCATE: all of it). */
-  checkpoint(mode: 'PASSIVE' | 'TRUNCATE'): Promise<void>
+  /**
+   * Merge the WAL into the database file now. PASSIVE: as far as it can without waiting for anyone.
+   * RESTART: all of it, waiting up to `waitMs` for readers of older snapshots, so the next commit writes
+   * the WAL from its start. TRUNCATE: as RESTART, then empty the file.
+   */
+  checkpoint(mode: CheckpointMode, waitMs?: number): Promise<void>
+  /** The WAL file's size on disk (0 when there is none). */
+  walBytes(): number
   close(): Promise<void>
 }
 
@@ -49,6 +66,24 @@ const rawHandle = <T>(ds: DataSource): T => (ds.driver as unknown as { databaseC
 function execOn(conn: sqlite3.Database, sql: string): Promise<void> {
   const exec = databaseExec()
   return new Promise((resolve, reject) => exec.call(conn, sql, (err) => (err ? reject(err) : resolve())))
+}
+
+/** A checkpoint on a node-sqlite3 connection, waiting up to `waitMs` (busy timeout) instead of the usual. */
+async function checkpointOn(conn: sqlite3.Database, mode: CheckpointMode, waitMs = BUSY_TIMEOUT_MS): Promise<void> {
+  if (waitMs !== BUSY_TIMEOUT_MS) conn.configure('busyTimeout', waitMs)
+  try {
+    await execOn(conn, `PRAGMA wal_checkpoint(${mode})`)
+  } finally {
+    if (waitMs !== BUSY_TIMEOUT_MS) conn.configure('busyTimeout', BUSY_TIMEOUT_MS)
+  }
+}
+
+const fileSize = (file: string): number => {
+  try {
+    return statSync(file).size
+  } catch {
+    return 0
+  }
 }
 
 async function openNative(options: DataSourceOptions & { database: string }, maintenance: DataSource): Promise<WriteConnection | null> {
@@ -67,6 +102,7 @@ async function openNative(options: DataSourceOptions & { database: string }, mai
     timeout: 0,
     prepareDatabase: (db: NativeDatabase) => {
       db.pragma('wal_autocheckpoint = 0')
+      db.pragma(`journal_size_limit = ${journalSizeLimit()}`)
     },
   })
   try {
@@ -100,7 +136,8 @@ async function openNative(options: DataSourceOptions & { database: string }, mai
     inTransaction: () => native.inTransaction,
     setBusyTimeout: () => undefined,
     sync: () => (wal ? wal.datasync() : Promise.resolve()),
-    checkpoint: (mode) => execOn(maintenanceConn, `PRAGMA wal_checkpoint(${mode})`),
+    checkpoint: (mode, waitMs) => checkpointOn(maintenanceConn, mode, waitMs),
+    walBytes: () => fileSize(`${options.database}-wal`),
     close: async () => {
       await wal?.close()
       await jobs.destroy()
@@ -109,7 +146,7 @@ async function openNative(options: DataSourceOptions & { database: string }, mai
   }
 }
 
-function portable(maintenance: DataSource): WriteConnection {
+function portable(maintenance: DataSource, database: string): WriteConnection {
   const conn = rawHandle<sqlite3.Database>(maintenance)
   return {
     mode: 'portable',
@@ -119,12 +156,14 @@ function portable(maintenance: DataSource): WriteConnection {
     inTransaction: () => null,
     setBusyTimeout: (ms) => conn.configure('busyTimeout', Math.round(ms)),
     sync: () => Promise.resolve(),
-    checkpoint: (mode) => execOn(conn, `PRAGMA wal_checkpoint(${mode})`),
+    checkpoint: (mode, waitMs) => checkpointOn(conn, mode, waitMs),
+    walBytes: () => fileSize(`${database}-wal`),
     close: () => maintenance.destroy(),
   }
 }
 
 /** The writer's connection over `maintenance` (already open, migrated): native when possible, else portable. */
 export async function openWriteConnection(options: DataSourceOptions & { database: string }, maintenance: DataSource): Promise<WriteConnection> {
-  return (await openNative(options, maintenance)) ?? portable(maintenance)
+  await execOn(rawHandle<sqlite3.Database>(maintenance), `PRAGMA journal_size_limit = ${journalSizeLimit()}`)
+  return (await openNative(options, maintenance)) ?? portable(maintenance, options.database)
 }

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm'
 import { StorageFault, storageFault, type FaultKind } from './faults'
-import type { WriteConnection, WriterMode } from './write-connection'
+import { walLimitBytes, type WriteConnection, type WriterMode } from './write-connection'
 
 /*
  * The one SQLite writer (docs/decisions.md "SQLite writer"). It owns the only read-write connection of the
@@ -29,8 +29,13 @@ const MAX_BATCH = 500
  */
 const MAX_BATCH_MS = 15
 export const BUSY_TIMEOUT_MS = 5000
-/** Native mode: background PASSIVE checkpoints on the maintenance connection (the jobs' one never checkpoints). */
+/**
+ * How often the writer tends the WAL: in native mode a PASSIVE checkpoint on the maintenance connection
+ * (the jobs' one never checkpoints), in both modes a restart once the WAL has outgrown its limit.
+ */
 const CHECKPOINT_EVERY_MS = 1000
+/** A WAL restart waits at most this long for readers of older snapshots (writes wait meanwhile); else next time. */
+const WAL_RESTART_WAIT_MS = 200
 
 export type Work<T> = (manager: EntityManager) => Promise<T>
 
@@ -75,7 +80,9 @@ export class SqliteWriter {
   private readonly manager: EntityManager
   private readonly stats = { batches: 0, jobs: 0, syncs: 0, beginMs: 0, jobsMs: 0, commitMs: 0, maxBatch: 0 }
   private lastFault: WriterState['fault'] = null
-  private readonly checkpointTimer: NodeJS.Timeout | null = null
+  private readonly checkpointTimer: NodeJS.Timeout
+  private readonly walLimit = walLimitBytes()
+  private walRestarting = false
   private inExclusive = false
   /** Committed batches waiting for the fsync that makes them durable. */
   private committed: Array<{ batch: Job[]; outcomes: Outcome[] }> = []
@@ -85,12 +92,28 @@ export class SqliteWriter {
     // The SQLite drivers have one query runner per DataSource; the jobs' manager is bound to it.
     this.runner = conn.jobs.createQueryRunner()
     this.manager = conn.jobs.createEntityManager(this.runner)
-    if (conn.mode === 'native') {
-      this.checkpointTimer = setInterval(() => {
-        if (!this.inExclusive && !this.closed) conn.checkpoint('PASSIVE').catch(() => undefined)
-      }, CHECKPOINT_EVERY_MS)
-      this.checkpointTimer.unref()
-    }
+    this.checkpointTimer = setInterval(() => this.tendWal(), CHECKPOINT_EVERY_MS)
+    this.checkpointTimer.unref()
+  }
+
+  /**
+   * Keep the WAL bounded. SQLite writes the WAL from its start again only when a checkpoint has merged all
+   * of it and no reader still uses an older snapshot; under steady reads and writes that moment never
+   * comes, and the WAL grew by ~11 MB/s in the mixed bench (docs/decisions.md "WAL size"). So once it passes
+   * its limit, a RESTART checkpoint runs between batches, and the next commit starts the WAL over (then
+   * journal_size_limit truncates the file).
+   */
+  private tendWal(): void {
+    if (this.inExclusive || this.closed || this.walRestarting) return
+    const overLimit = this.conn.walBytes() > this.walLimit
+    if (overLimit) this.walRestarting = true
+    // The PASSIVE pass first, while writes go on, so the RESTART (writes wait) has little left to merge.
+    const merged = this.conn.mode === 'native' ? this.conn.checkpoint('PASSIVE').catch(() => undefined) : Promise.resolve()
+    if (!overLimit) return
+    void merged
+      .then(() => this.exclusive(() => this.conn.checkpoint('RESTART', WAL_RESTART_WAIT_MS)))
+      .catch(() => undefined) // busy: a reader kept an older snapshot (the next tick tries again), or closing
+      .finally(() => (this.walRestarting = false))
   }
 
   /** Queue a write job; resolves with its result once its batch has committed and is durable. */
@@ -124,7 +147,7 @@ export class SqliteWriter {
   /** Refuse new jobs, finish the queued ones, optionally merge the whole WAL into the database file, close. */
   async close(options: { checkpoint?: boolean } = {}): Promise<void> {
     this.closed = true
-    if (this.checkpointTimer) clearInterval(this.checkpointTimer)
+    clearInterval(this.checkpointTimer)
     await this.drained()
     if (process.env.SHILIU_WRITER_STATS) process.stderr.write(`writer (${this.conn.mode}): ${JSON.stringify(this.stats)}\n`)
     if (options.checkpoint) await this.conn.checkpoint('TRUNCATE').catch(() => undefined)
