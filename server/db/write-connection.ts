@@ -4,7 +4,7 @@ import type sqlite3 from 'sqlite3'
 import { DataSource, type DataSourceOptions } from 'typeorm'
 import { loadNative, type NativeDatabase } from './native'
 import { databaseExec } from './reader'
-import { BUSY_TIMEOUT_MS } from './writer'
+import { BUSY_TIMEOUT_MS, walLimitBytes } from './writer'
 
 /*
  * The writer's connection (writer.ts), in one of two modes:
@@ -27,11 +27,7 @@ import { BUSY_TIMEOUT_MS } from './writer'
 
 export type WriterMode = 'native' | 'portable'
 
-/**
- * Past this size the writer restarts the WAL (writer.ts); after a restart SQLite truncates the file to a
- * quarter of it (journal_size_limit). SHILIU_WAL_LIMIT_MB overrides the 64 MB.
- */
-export const walLimitBytes = (): number => Math.max(1, Number(process.env.SHILIU_WAL_LIMIT_MB) || 64) * 1024 * 1024
+/** After a WAL restart (writer.ts), SQLite truncates the file to a quarter of the limit. */
 const journalSizeLimit = (): number => Math.floor(walLimitBytes() / 4)
 
 export type CheckpointMode = 'PASSIVE' | 'RESTART' | 'TRUNCATE'

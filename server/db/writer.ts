@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm'
 import { StorageFault, storageFault, type FaultKind } from './faults'
-import { walLimitBytes, type WriteConnection, type WriterMode } from './write-connection'
+import type { WriteConnection, WriterMode } from './write-connection'
 
 /*
  * The one SQLite writer (docs/decisions.md "SQLite writer"). It owns the only read-write connection of the
@@ -34,6 +34,8 @@ export const BUSY_TIMEOUT_MS = 5000
  * (the jobs' one never checkpoints), in both modes a restart once the WAL has outgrown its limit.
  */
 const CHECKPOINT_EVERY_MS = 1000
+/** Past this size the WAL is restarted (`tendWal`); SHILIU_WAL_LIMIT_MB overrides the 64 MB. */
+export const walLimitBytes = (): number => Math.max(1, Number(process.env.SHILIU_WAL_LIMIT_MB) || 64) * 1024 * 1024
 /** A WAL restart waits at most this long for readers of older snapshots (writes wait meanwhile); else next time. */
 const WAL_RESTART_WAIT_MS = 200
 
