@@ -5,13 +5,13 @@
  *   DATABASE_URL=postgres://… npm run bench             that database (the dataset is copied in when it is empty)
  *
  * The dataset is seeded once as embedded SQLite (bench/server.ts) and moved to PostgreSQL / MariaDB with the
- * product's own copier (server/db/copy.ts, `npm run db:copy`), so every engine serves exactly the same rows. Without
+ * product's own copier (server/cli/copy-database.ts, `npm run db:copy`), so every engine serves exactly the same rows. Without
  * DATABASE_URL the copies go to BENCH_POSTGRES_URL / BENCH_MYSQL_URL (default: the local test servers) as databases
  * named shiliu_bench_<scale>, kept for the next run.
  */
 import mysql from 'mysql2/promise'
 import pg from 'pg'
-import { copyDatabase } from '../server/db/copy'
+import { copyDatabase } from '../server/cli/copy-database'
 
 export type BenchEngine = 'sqlite' | 'postgres' | 'mysql'
 export const ENGINE_LABELS: Record<BenchEngine, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL', mysql: 'MariaDB' }

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm'
 import { Comment, Post, User } from '../db/entities'
-import { Invalid } from '../http/errors'
+import { Invalid } from '../errors'
 
 type Db = DataSource | EntityManager
 

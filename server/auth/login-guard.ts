@@ -1,7 +1,7 @@
 import { RateLimiterRes } from 'rate-limiter-flexible'
 import type { AppDeps } from '../deps'
-import { HttpError } from '../http/errors'
-import { limiterFor } from '../http/middlewares/rate-limit'
+import { AppError } from '../errors'
+import { limiterFor } from '../db/rate-limiter'
 
 /**
  * Failed logins are limited per account as well as per address: a botnet gets LOGIN_FAILURES_PER_ACCOUNT
@@ -27,7 +27,7 @@ export async function assertAccountOpen(deps: AppDeps, kind: AccountKind, name: 
   }
   if (state && state.consumedPoints >= limiter.points) {
     const seconds = Math.max(1, state.msBeforeNext / 1000)
-    throw new HttpError(429, accountLockedMessage(seconds), null, { 'Retry-After': String(Math.ceil(seconds)) })
+    throw new AppError(429, accountLockedMessage(seconds), null, { 'Retry-After': String(Math.ceil(seconds)) })
   }
 }
 

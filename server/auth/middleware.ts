@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps'
 import { AdminSession, UserSession } from '../db/entities'
 import { readerFor, toBool, toIso } from '../db/reader'
 import { inTransaction } from '../db/transaction'
-import { Forbidden, Unauthorized } from '../http/errors'
+import { Forbidden, Unauthorized } from '../errors'
 import { verifyAccessToken, type Principal } from './tokens'
 
 /** The signed-in member, as handlers see it (ctx.state.user). */

@@ -1,6 +1,6 @@
 /**
  * npm run db:copy -- --from <SQLite file | postgres://… | mysql://…> --to <postgres://… | mysql://… | SQLite file>
- * Moves a whole campus between engines (server/db/copy.ts): every table with its ids into a new, empty database,
+ * Moves a whole campus between engines (server/cli/copy-database.ts): every table with its ids into a new, empty database,
  * sequences reset, row counts and counters verified. Uploaded files stay where they are (DATA_DIR/uploads).
  * Stop the servers first (or at least stop writes): the copy reads one consistent snapshot of the source.
  */
@@ -8,7 +8,7 @@ import 'reflect-metadata'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { DatabaseConfig } from '../config'
-import { copyDatabase, CopyRefused } from '../db/copy'
+import { copyDatabase, CopyRefused } from './copy-database'
 import { cliArgs } from './args'
 
 const usage = `Usage: npm run db:copy -- --from <source> --to <target>

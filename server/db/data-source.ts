@@ -9,11 +9,11 @@ import { retryWhileBusy, runMigrationsLocked } from './migrate'
 import { migrationsFor } from './migrations'
 import { registerWriter } from './transaction'
 import { openWriteConnection, type WriteConnection } from './write-connection'
+import { BUSY_TIMEOUT_MS } from './sqlite-settings'
 import { SqliteWriter } from './writer'
 
 /** SQLite settings of ARCHITECTURE.md §4: durable WAL, enforced foreign keys, wait instead of failing on locks. */
 const SQLITE_WRITER_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = FULL', 'PRAGMA foreign_keys = ON']
-export const SQLITE_BUSY_TIMEOUT_MS = 5000
 
 export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
   const common = { entities, migrations: migrationsFor(db.kind), synchronize: false, migrationsRun: false, logging: false } as const
@@ -22,7 +22,7 @@ export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
       // WAL is switched on by SQLITE_WRITER_PRAGMAS, after the busy timeout applies: TypeORM's own `enableWAL`
       // runs the pragma before it sets the timeout, so a second instance starting at the same moment failed
       // at once with SQLITE_BUSY.
-      return { ...common, type: 'sqlite', database: db.url, busyTimeout: SQLITE_BUSY_TIMEOUT_MS, enableWAL: false }
+      return { ...common, type: 'sqlite', database: db.url, busyTimeout: BUSY_TIMEOUT_MS, enableWAL: false }
     case 'postgres':
       return { ...common, type: 'postgres', url: db.url, extra: { max: 20, options: '-c TimeZone=UTC' } }
     case 'mysql':
@@ -88,7 +88,7 @@ async function openSqlite(db: DatabaseConfig): Promise<DataSource> {
   let readable: DataSource | null = null
   let connection: WriteConnection | null = null
   try {
-    for (const pragma of SQLITE_WRITER_PRAGMAS) await retryWhileBusy(() => maintenance.query(pragma), SQLITE_BUSY_TIMEOUT_MS, 20)
+    for (const pragma of SQLITE_WRITER_PRAGMAS) await retryWhileBusy(() => maintenance.query(pragma), BUSY_TIMEOUT_MS, 20)
     await runMigrationsLocked(maintenance)
     connection = await openWriteConnection(options, maintenance)
     // Everything else reads through a read-only connection: a write that bypasses the writer fails

@@ -2,6 +2,7 @@ import sqlite3 from 'sqlite3'
 import TinyQueue from 'tinyqueue'
 import type { DataSource } from 'typeorm'
 import { currentReadTurn } from './read-turn'
+import { BUSY_TIMEOUT_MS } from './sqlite-settings'
 
 /*
  * Fast read path for hot list/detail queries (feed, note detail, comments, search).
@@ -32,7 +33,6 @@ export interface SqlReader {
 
 /** Prepared statements kept per connection; IN-lists are padded (see `inList`) so variants stay few. */
 const STATEMENT_CACHE_SIZE = 300
-const BUSY_TIMEOUT_MS = 5000
 /**
  * Read connections per database. libuv's pool has 4 threads by default: one is left for the writer's fsync
  * (or, in portable mode, its statements), files and password hashing. SHILIU_READ_CONNECTIONS overrides.

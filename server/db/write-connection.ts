@@ -4,7 +4,7 @@ import type sqlite3 from 'sqlite3'
 import { DataSource, type DataSourceOptions } from 'typeorm'
 import { loadNative, type NativeDatabase } from './native'
 import { databaseExec } from './reader'
-import { BUSY_TIMEOUT_MS, walLimitBytes } from './writer'
+import { BUSY_TIMEOUT_MS, walLimitBytes } from './sqlite-settings'
 
 /*
  * The writer's connection (writer.ts), in one of two modes:

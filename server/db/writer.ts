@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm'
 import { StorageFault, storageFault, type FaultKind } from './faults'
+import { BUSY_TIMEOUT_MS, walLimitBytes } from './sqlite-settings'
 import type { WriteConnection, WriterMode } from './write-connection'
 
 /*
@@ -28,14 +29,11 @@ const MAX_BATCH = 500
  * on the main thread without a break, so this bounds how long requests wait for the event loop.
  */
 const MAX_BATCH_MS = 15
-export const BUSY_TIMEOUT_MS = 5000
 /**
  * How often the writer tends the WAL: in native mode a PASSIVE checkpoint on the maintenance connection
  * (the jobs' one never checkpoints), in both modes a restart once the WAL has outgrown its limit.
  */
 const CHECKPOINT_EVERY_MS = 1000
-/** Past this size the WAL is restarted (`tendWal`); SHILIU_WAL_LIMIT_MB overrides the 64 MB. */
-export const walLimitBytes = (): number => Math.max(1, Number(process.env.SHILIU_WAL_LIMIT_MB) || 64) * 1024 * 1024
 /** A WAL restart waits at most this long for readers of older snapshots (writes wait meanwhile); else next time. */
 const WAL_RESTART_WAIT_MS = 200
 

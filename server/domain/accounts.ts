@@ -13,10 +13,10 @@ import { assertAccountOpen, clearLoginFailures, recordLoginFailure } from '../au
 import { upgradePasswordHash } from '../auth/rehash'
 import { closeAllSessions, openSession, type ClientInfo, type TokenPair } from '../auth/sessions'
 import { checkCaptcha } from '../captcha/store'
-import { Forbidden, HttpError, Invalid, NotFound } from '../http/errors'
+import { Forbidden, AppError, Invalid, NotFound } from '../errors'
 import { ownedMedia, releaseMedia } from '../media/lifecycle'
 import { mediaStorage } from '../media/storage'
-import { resourcesDir } from '../seed/media'
+import { resourcesDir } from '../media/resources'
 import { recount } from './counters'
 import { forUpdate, lockRows } from './locks'
 import { plainText } from './richtext'
@@ -83,7 +83,7 @@ export async function register(deps: AppDeps, body: RegisterBody, client: Client
     })
   } catch (err) {
     // Two registrations of one id at once: the unique index decides, the loser hears it is taken.
-    if (err instanceof HttpError) throw err
+    if (err instanceof AppError) throw err
     if (await findByDisplayId(deps.db, body.user_id)) throw Invalid(AUTH_MESSAGES.userIdTaken)
     throw err
   }

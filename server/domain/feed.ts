@@ -2,9 +2,10 @@ import type { DatabaseKind } from '../config'
 import { postOrder, type PostCard, type PostListQuery } from '../contract/posts'
 import type { SqlReader, SqlValue } from '../db/reader'
 import { containsPattern, LIKE_ESCAPE, limitClause } from '../db/sql'
-import { Forbidden, Unauthorized } from '../http/errors'
+import { Forbidden, Unauthorized } from '../errors'
 import { listPage, pagination, type ListReply } from '../presenters/list'
 import { loadPostCardPage } from '../presenters/post'
+import { cachedCount } from '../db/list-cache'
 import { countNotes, matchCondition, noteIdsPage, termsOf } from '../search/index'
 
 /*
@@ -14,69 +15,6 @@ import { countNotes, matchCondition, noteIdsPage, termsOf } from '../search/inde
  * COUNT that is cached for a few seconds per filter (below).
  */
 
-/**
- * Totals of big lists, search tag chips and user-search pages are cached per query for CACHE_TTL_MS, and
- * dropped at once when this process writes a note, so paging the feed does not count 100,000 rows per
- * request. Concurrent misses share one computation, and an expired value is served while one refresh runs
- * (no stampede of identical COUNTs). Another instance's writes show up within the TTL; the pages of notes
- * themselves are always live.
- */
-const CACHE_TTL_MS = 10_000
-const CACHE_MAX = 2000
-
-interface Entry {
-  value?: unknown
-  at: number
-  pending?: Promise<unknown>
-}
-const cache = new Map<string, Entry>()
-
-/**
- * Bumped by every local write that changes what a public list shows (notes, comments, likes, collects);
- * the HTTP micro-cache of visitors' list replies (http/middlewares/public-cache.ts) keys on it.
- */
-let generation = 0
-export const listGeneration = (): number => generation
-export function listsChanged(): void {
-  generation++
-}
-
-/** A note was written: cached totals and chips are stale too. */
-export function invalidateFeedCounts(): void {
-  cache.clear()
-  generation++
-}
-
-function refresh<T>(key: string, entry: Entry, compute: () => Promise<T>): Promise<T> {
-  const pending = compute().then(
-    (value) => {
-      if (cache.get(key) === entry) Object.assign(entry, { value, at: Date.now(), pending: undefined })
-      return value
-    },
-    (err: unknown) => {
-      entry.pending = undefined
-      throw err
-    },
-  )
-  entry.pending = pending
-  return pending
-}
-
-export async function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
-  let entry = cache.get(key)
-  if (!entry) {
-    if (cache.size >= CACHE_MAX) cache.clear()
-    entry = { at: 0 }
-    cache.set(key, entry)
-  }
-  if ('value' in entry && entry.value !== undefined) {
-    if (Date.now() - entry.at >= CACHE_TTL_MS && !entry.pending) void refresh(key, entry, compute).catch(() => undefined)
-    return entry.value as T
-  }
-  return (entry.pending as Promise<T> | undefined) ?? refresh(key, entry, compute)
-}
-
-export const cachedCount = (key: string, compute: () => Promise<number>): Promise<number> => cached(`n|${key}`, compute)
 
 export interface FeedViewer {
   id: number

@@ -4,7 +4,7 @@ import { execute, insertIgnore, kindOf } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
 import { USER_MESSAGES } from '../contract/users'
-import { NotFound } from '../http/errors'
+import { NotFound } from '../errors'
 import { lockRows } from './locks'
 import { notify } from './notifications'
 

@@ -3,7 +3,7 @@ import { AdminAuditLog, Verification } from '../db/entities'
 import { execute, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
-import { NotFound } from '../http/errors'
+import { NotFound } from '../errors'
 import { seal, sealedKeyId, unseal, type DataKeyring } from '../security/data-key'
 import { maskApplication } from '../security/masking'
 

@@ -1,4 +1,4 @@
-import { Invalid } from '../http/errors'
+import { Invalid } from '../errors'
 import { imageFacts } from '../media/images'
 import { normalizeUploadUrl, uploadPath, type MediaStorage } from '../media/storage'
 import { isStoredVideo } from '../media/videos'

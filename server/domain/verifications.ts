@@ -3,7 +3,7 @@ import { VERIFICATION_MESSAGES, type VerificationApplyBody, type VerificationRow
 import { User, VERIFICATION_STATUS, Verification } from '../db/entities'
 import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
-import { Invalid, NotFound } from '../http/errors'
+import { Invalid, NotFound } from '../errors'
 import { protectApplication } from './identity'
 import { plainText } from './richtext'
 

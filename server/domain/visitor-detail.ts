@@ -3,7 +3,7 @@ import type { PostDetail } from '../contract/posts'
 import type { SqlReader } from '../db/reader'
 import { toIso } from '../db/reader'
 import { loadPostDetail } from '../presenters/post'
-import { listGeneration } from './feed'
+import { listGeneration } from '../db/list-cache'
 import { onViewsWritten, pendingViews, recordView, stableRead, viewedRecently, viewPending } from './views'
 
 /*

@@ -1,7 +1,7 @@
 import Router from '@koa/router'
 import type { AppDeps } from '../deps'
 import { registerAdminRoutes } from './admin'
-import { MethodNotAllowed, NotFound } from './errors'
+import { MethodNotAllowed, NotFound } from '../errors'
 import { registerMemberRoutes } from './member'
 import { registerSystemRoutes } from './system'
 

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa'
 import type { AppConfig } from '../config'
-import { Forbidden, HttpError } from './errors'
+import { Forbidden, AppError } from '../errors'
 
 /**
  * Who may call the API from a web page.
@@ -80,7 +80,7 @@ export function cors(config: Pick<AppConfig, 'corsOrigins'>) {
 export function hostGuard(config: Pick<AppConfig, 'allowedHosts'>) {
   const allowed = new Set(config.allowedHosts)
   return async (ctx: Context, next: Next) => {
-    if (allowed.size > 0 && !allowed.has(ctx.hostname.toLowerCase())) throw new HttpError(403, '不允许的主机名')
+    if (allowed.size > 0 && !allowed.has(ctx.hostname.toLowerCase())) throw new AppError(403, '不允许的主机名')
     await next()
   }
 }

@@ -3,48 +3,10 @@ import { QueryFailedError } from 'typeorm'
 import type { Logger } from 'pino'
 import { HashingBusy } from '../auth/passwords'
 import { StorageFault, storageFault } from '../db/faults'
-
-/** Default messages of the spec's error catalogue (member §8, admin §8). */
-export const STATUS_MESSAGES: Record<number, string> = {
-  400: '请求参数错误',
-  401: '未授权访问',
-  403: '禁止访问',
-  404: '请求的资源不存在',
-  409: '资源冲突',
-  413: '文件过大',
-  415: '不支持的文件类型',
-  429: '请求过于频繁，请稍后再试',
-  500: '服务器内部错误',
-  503: '服务器繁忙，请稍后重试',
-  507: '服务器存储空间已满，暂时无法保存，请稍后重试',
-}
-
-/** An error with an HTTP status whose message is safe to show to the client. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string = STATUS_MESSAGES[status] ?? '请求失败',
-    readonly data: unknown = null,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message)
-    this.name = 'HttpError'
-  }
-}
-
-export const Invalid = (message: string = STATUS_MESSAGES[400]!, data: unknown = null) => new HttpError(400, message, data)
-export const Unauthorized = (message: string = STATUS_MESSAGES[401]!) => new HttpError(401, message)
-export const Forbidden = (message: string = STATUS_MESSAGES[403]!) => new HttpError(403, message)
-export const NotFound = (message: string = STATUS_MESSAGES[404]!) => new HttpError(404, message)
-export const Conflict = (message: string = STATUS_MESSAGES[409]!) => new HttpError(409, message)
-/** An unsupported method, in the envelope (with Allow when the resource has a fixed set). */
-export const MethodNotAllowed = (allow?: string) => new HttpError(405, '不支持该请求方法', null, allow ? { Allow: allow } : {})
-
-export const TooMany = (retryAfterSeconds: number) =>
-  new HttpError(429, STATUS_MESSAGES[429], null, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) })
+import { AppError, Conflict, Invalid, STATUS_MESSAGES } from '../errors'
 
 /** Unique-constraint and foreign-key failures of SQLite, PostgreSQL and MySQL, mapped to client errors. */
-function fromDatabaseError(err: QueryFailedError): HttpError | null {
+function fromDatabaseError(err: QueryFailedError): AppError | null {
   const driver = err.driverError as { code?: string | number; errno?: number; message?: string } | undefined
   const code = String(driver?.code ?? '')
   const message = String(driver?.message ?? err.message)
@@ -55,8 +17,8 @@ function fromDatabaseError(err: QueryFailedError): HttpError | null {
 }
 
 /** A temporary condition: 503 / 507 with Retry-After in the header and in the envelope's data. */
-function retryLater(status: 503 | 507, retryAfterSeconds: number, message = STATUS_MESSAGES[status]): HttpError {
-  return new HttpError(status, message, { retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) })
+function retryLater(status: 503 | 507, retryAfterSeconds: number, message = STATUS_MESSAGES[status]): AppError {
+  return new AppError(status, message, { retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) })
 }
 
 /**
@@ -65,7 +27,7 @@ function retryLater(status: 503 | 507, retryAfterSeconds: number, message = STAT
  * the client's fault and not a bug: the server recovers by itself once the cause is gone. A raw
  * SQLITE_READONLY outside the writer is a write that bypassed it: a bug, left to be a logged 500.
  */
-function fromStorageFault(err: unknown): HttpError | null {
+function fromStorageFault(err: unknown): AppError | null {
   const kind = storageFault(err)
   if (kind === 'busy') return retryLater(503, 2)
   if (kind === 'full') return retryLater(507, 60)
@@ -74,9 +36,9 @@ function fromStorageFault(err: unknown): HttpError | null {
   return retryLater(503, 30, '数据库暂时无法写入，请稍后重试')
 }
 
-/** Normalise anything thrown below into an HttpError; unknown errors become a logged 500. */
-export function toHttpError(err: unknown): HttpError {
-  if (err instanceof HttpError) return err
+/** Normalise anything thrown below into an AppError; unknown errors become a logged 500. */
+export function toHttpError(err: unknown): AppError {
+  if (err instanceof AppError) return err
   if (err instanceof HashingBusy) return retryLater(503, 1)
   const fault = fromStorageFault(err)
   if (fault) return fault
@@ -93,11 +55,11 @@ export function toHttpError(err: unknown): HttpError {
       return Invalid(/prototype/.test((err as Error).message) ? '请求体包含不允许的字段' : '请求体不是有效的 JSON')
     }
     // A multipart file over its limit is about the file; a JSON body over its limit is about the request.
-    if (e.code === 'LIMIT_FILE_SIZE' || (status === 413 && e.type !== 'entity.too.large')) return new HttpError(413, '文件大小超出限制')
-    if (status === 413) return new HttpError(413, '请求体过大')
-    return new HttpError(status)
+    if (e.code === 'LIMIT_FILE_SIZE' || (status === 413 && e.type !== 'entity.too.large')) return new AppError(413, '文件大小超出限制')
+    if (status === 413) return new AppError(413, '请求体过大')
+    return new AppError(status)
   }
-  return new HttpError(500)
+  return new AppError(500)
 }
 
 /** Writes every failure in the spec's envelope `{code, success: false, message, data}`. */

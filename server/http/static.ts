@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Context, Next } from 'koa'
 import send from 'send'
 import { corsHeaders } from './cors'
-import { MethodNotAllowed } from './errors'
+import { MethodNotAllowed } from '../errors'
 
 /**
  * Serve files with `send` (ETag, Last-Modified, HTTP ranges for video seeking, correct types) and

@@ -5,7 +5,7 @@ import { MediaFile } from '../db/entities'
 import { dateParam, execute, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
-import { HttpError } from '../http/errors'
+import { AppError } from '../errors'
 import { uploadPath, type MediaStorage } from './storage'
 
 /*
@@ -146,8 +146,8 @@ export async function checkUploadBudget(deps: Pick<AppDeps, 'db' | 'config'>, ow
     'SELECT COALESCE(SUM(bytes), 0) AS bytes, COALESCE(SUM(CASE WHEN created_at >= ? THEN 1 ELSE 0 END), 0) AS recent FROM media_files WHERE user_id = ?',
     [since, owner.userId],
   )
-  if (Number(row?.bytes ?? 0) + incoming > quotaBytes) throw new HttpError(413, QUOTA_MESSAGES.quota(Math.round(quotaBytes / 1024 / 1024)))
-  if (Number(row?.recent ?? 0) + files > uploadsPerHour) throw new HttpError(429, QUOTA_MESSAGES.hourly(uploadsPerHour))
+  if (Number(row?.bytes ?? 0) + incoming > quotaBytes) throw new AppError(413, QUOTA_MESSAGES.quota(Math.round(quotaBytes / 1024 / 1024)))
+  if (Number(row?.recent ?? 0) + files > uploadsPerHour) throw new AppError(429, QUOTA_MESSAGES.hourly(uploadsPerHour))
 }
 
 /** Record stored uploads in the ledger (after their files are in place). */

@@ -1,7 +1,7 @@
 import type { SearchUser } from '../contract/search'
 import { inList, toBool, toNum, type SqlReader } from '../db/reader'
 import { containsPattern, LIKE_ESCAPE, limitClause } from '../db/sql'
-import { cached } from '../domain/feed'
+import { cached } from '../db/list-cache'
 import { avatarOf, bioOf, followState } from '../presenters/user'
 
 /*

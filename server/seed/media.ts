@@ -6,9 +6,9 @@
 import { existsSync } from 'node:fs'
 import { copyFile, mkdir, readFile, rename, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { DEFAULT_AVATAR } from '../contract/users'
+import { resourcesDir } from '../media/resources'
 import type { CategorySlug } from './corpus'
 import * as manifest from './media-manifest'
 
@@ -40,15 +40,6 @@ export interface MediaLibrary {
   videos: VideoMedia[]
   /** The server's default avatar (installed by the auth routes at start). */
   defaultAvatar: string
-}
-
-/**
- * The folder holding the shipped resources: SHILIU_RESOURCES_DIR, else `resources/` of the app root
- * (two levels above both this source file and the bundled dist/server/*.js).
- */
-export function resourcesDir(): string {
-  if (process.env.SHILIU_RESOURCES_DIR) return path.resolve(process.env.SHILIU_RESOURCES_DIR)
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'resources')
 }
 
 /** manifest paths are relative to the repository root, i.e. start with resources/. */

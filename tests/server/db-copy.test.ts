@@ -1,5 +1,5 @@
 /**
- * Moving a campus up (`npm run db:copy`, server/db/copy.ts): the demo dataset goes SQLite → PostgreSQL →
+ * Moving a campus up (`npm run db:copy`, server/cli/copy-database.ts): the demo dataset goes SQLite → PostgreSQL →
  * MariaDB → back to a new SQLite file, and a fixed list of member, visitor and admin calls answers the same on
  * all four servers.
  * Inherently multi-engine: runs in the SQLite pass, and skips LOUDLY when PostgreSQL or MariaDB do not answer.

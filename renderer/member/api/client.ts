@@ -1,9 +1,8 @@
 import { createApiClient, localTokenStore } from '../../common/api/client'
 
-/** localStorage keys of the member app (spec §3). */
-export const TOKEN_KEY = 'token'
-export const REFRESH_KEY = 'refreshToken'
-export const USER_INFO_KEY = 'userInfo'
+import { REFRESH_KEY, TOKEN_KEY, USER_INFO_KEY } from '../../common/api/member-keys'
+
+export { REFRESH_KEY, TOKEN_KEY, USER_INFO_KEY }
 
 export const memberTokens = localTokenStore(TOKEN_KEY, REFRESH_KEY, [USER_INFO_KEY])
 

@@ -5,7 +5,7 @@ import { Collection, Comment, Follow, Like, Post, User } from '../../db/entities
 import { collectNote, uncollectNote } from '../../domain/collections'
 import { follow, unfollow } from '../../domain/follows'
 import { like, unlike, type LikeTarget } from '../../domain/likes'
-import { Conflict, Invalid } from '../../http/errors'
+import { Conflict, Invalid } from '../../errors'
 import { date, int, str } from '../fields'
 import { requireComment, requirePost, requireUser, resolveUser } from '../refs'
 import { createWith, updateWith, type AdminResource } from '../resource'

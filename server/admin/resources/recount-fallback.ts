@@ -3,7 +3,7 @@ import { Collection, Like, Post } from '../../db/entities'
 import { inTransaction } from '../../db/transaction'
 import type { AppDeps } from '../../deps'
 import { recount } from '../../domain/counters'
-import { HttpError } from '../../http/errors'
+import { AppError } from '../../errors'
 
 /**
  * Clear a like or collection through the member command; when that command refuses because its target is
@@ -15,7 +15,7 @@ export async function withRecountFallback(deps: AppDeps, table: 'likes' | 'colle
     await clear()
     return
   } catch (err) {
-    if (!(err instanceof HttpError) || err.status !== 404) throw err
+    if (!(err instanceof AppError) || err.status !== 404) throw err
   }
   await inTransaction(deps.db, async (m) => {
     const ids = rows.map((r) => r.id)

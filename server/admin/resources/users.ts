@@ -8,7 +8,7 @@ import { User } from '../../db/entities'
 import { inTransaction } from '../../db/transaction'
 import type { AppDeps } from '../../deps'
 import { cleanBio, deleteAccount, isDisplayIdFree, updateProfile } from '../../domain/accounts'
-import { Invalid } from '../../http/errors'
+import { Invalid } from '../../errors'
 import { bool, date, int, list, str } from '../fields'
 import { createWith, updateWith, type AdminResource } from '../resource'
 

@@ -4,7 +4,7 @@ import { verificationApproveBody, verificationRejectBody, verificationRevealRepl
 import { intFilter } from '../../contract/admin/list'
 import { User, VERIFICATION_STATUS, Verification } from '../../db/entities'
 import { revealApplication } from '../../domain/identity'
-import { Invalid } from '../../http/errors'
+import { Invalid } from '../../errors'
 import { date, int, str } from '../fields'
 import { actionWith, type AdminResource } from '../resource'
 

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa'
-import { listGeneration } from '../../domain/feed'
+import { listGeneration } from '../../db/list-cache'
 
 /*
  * Micro-cache of visitors' list replies (feed, comments, search, tags, categories): a GET without an

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa'
 import { z } from 'zod'
-import { Invalid } from '../errors'
+import { Invalid } from '../../errors'
 
 export interface Schemas<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType> {
   query?: Q

@@ -1,6 +1,6 @@
 import type { FollowState } from '../../../../server/contract/users'
 import { createApiClient, type TokenStore } from '../../../common/api/client'
-import { REFRESH_KEY, TOKEN_KEY } from '../../../member/api/client'
+import { REFRESH_KEY, TOKEN_KEY } from '../../../common/api/member-keys'
 
 /*
  * The hover card's follow button acts as the member signed in on this site in the same browser (the spec:

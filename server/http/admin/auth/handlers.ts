@@ -10,7 +10,7 @@ import { inTransaction } from '../../../db/transaction'
 import type { AppDeps } from '../../../deps'
 import { recordAdminAction } from '../../../admin/audit-log'
 import { ok } from '../../envelope'
-import { Forbidden, Invalid, NotFound, Unauthorized } from '../../errors'
+import { Forbidden, Invalid, NotFound, Unauthorized } from '../../../errors'
 import { validated } from '../../middlewares/validate'
 
 export const LOGIN_FAILED = '登录失败，请检查用户名和密码'

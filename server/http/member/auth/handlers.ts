@@ -9,7 +9,7 @@ import { issueCaptcha } from '../../../captcha/store'
 import * as accounts from '../../../domain/accounts'
 import { presentSelf } from '../../../presenters/user'
 import { ok } from '../../envelope'
-import { Forbidden, NotFound, Unauthorized } from '../../errors'
+import { Forbidden, NotFound, Unauthorized } from '../../../errors'
 import { validated } from '../../middlewares/validate'
 
 const client = (ctx: Context) => ({ userAgent: ctx.get('user-agent'), ip: ctx.ip })

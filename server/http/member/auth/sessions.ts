@@ -6,7 +6,7 @@ import { SESSION_MESSAGES, endOtherSessionsQuery, sessionHandleParams } from '..
 import type { AppDeps } from '../../../deps'
 import { presentSession } from '../../../presenters/session'
 import { ok } from '../../envelope'
-import { NotFound } from '../../errors'
+import { NotFound } from '../../../errors'
 import { validate, validated } from '../../middlewares/validate'
 
 /** The signed-in member's own sessions: list them, end one, or end all but the current one. */

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../../deps'
 import { presentNotification } from '../../../presenters/notification'
 import { listPage, pagination } from '../../../presenters/list'
 import { ok } from '../../envelope'
-import { NotFound } from '../../errors'
+import { NotFound } from '../../../errors'
 import { validated } from '../../middlewares/validate'
 import { notificationPage, unreadCounts, type NotificationKind } from './queries'
 

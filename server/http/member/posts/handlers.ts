@@ -12,7 +12,7 @@ import { pendingViews, recordView, stableRead, viewedRecently, viewerKey, viewPe
 import { mediaStorage } from '../../../media/storage'
 import { loadPostDetail } from '../../../presenters/post'
 import { ok } from '../../envelope'
-import { NotFound } from '../../errors'
+import { NotFound } from '../../../errors'
 import { validated } from '../../middlewares/validate'
 
 type IdParams = { id: number }

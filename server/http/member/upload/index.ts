@@ -12,7 +12,7 @@ import { displayName, mediaStorage, uploadPath, type MediaStorage } from '../../
 import { produceCover } from '../../../media/video-cover'
 import { isStoredVideo, storeVideo, VIDEO_MAX_BYTES, VideoRejected } from '../../../media/videos'
 import { ok } from '../../envelope'
-import { HttpError, Invalid } from '../../errors'
+import { AppError, Invalid } from '../../../errors'
 import { writeLimit } from '../../middlewares/rate-limit'
 import { filesOf, multipart, type UploadedFile } from './multipart'
 
@@ -58,7 +58,7 @@ function budget(deps: AppDeps, fields: readonly string[]) {
   }
 }
 
-function rejected(err: unknown): HttpError {
+function rejected(err: unknown): AppError {
   if (err instanceof ImageRejected || err instanceof VideoRejected) return Invalid(err.message)
   throw err
 }
@@ -112,7 +112,7 @@ export function registerUploadRoutes(router: Router, deps: AppDeps): void {
     const [video] = filesOf(ctx, VIDEO_FIELDS)
     if (!video) throw Invalid(UPLOAD_MESSAGES.noVideo)
     const [thumb] = filesOf(ctx, ['thumbnail'])
-    if (thumb && thumb.size > IMAGE_MAX_BYTES) throw new HttpError(413, UPLOAD_MESSAGES.imageTooBig)
+    if (thumb && thumb.size > IMAGE_MAX_BYTES) throw new AppError(413, UPLOAD_MESSAGES.imageTooBig)
     if (!(await isStoredVideo(video.filepath))) throw Invalid(UPLOAD_MESSAGES.notVideo)
     try {
       const workDir = ctx.state.workDir as string

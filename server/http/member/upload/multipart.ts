@@ -3,7 +3,7 @@ import { koaBody } from 'koa-body'
 import { UPLOAD_MESSAGES } from '../../../contract/upload'
 import { storageFault } from '../../../db/faults'
 import { blameFullDisk, makeWorkDir, removeDir, type MediaStorage } from '../../../media/storage'
-import { HttpError, Invalid } from '../../errors'
+import { AppError, Invalid } from '../../../errors'
 
 /*
  * Per-route multipart parsing (the app-wide body parser only reads JSON). Files are streamed by formidable
@@ -30,9 +30,9 @@ export interface MultipartLimits {
 /** formidable error codes (formidable/src/FormidableError.js). */
 const FORMIDABLE = { maxFieldsExceeded: 1007, smallerThanMinFileSize: 1008, biggerThanMaxFileSize: 1009, noEmptyFiles: 1010, maxFilesExceeded: 1015, biggerThanTotalMaxFileSize: 1016 }
 
-function translate(err: unknown, limits: MultipartLimits): HttpError {
+function translate(err: unknown, limits: MultipartLimits): AppError {
   const code = (err as { code?: number }).code
-  if (code === FORMIDABLE.biggerThanMaxFileSize || code === FORMIDABLE.biggerThanTotalMaxFileSize) return new HttpError(413, limits.tooBig)
+  if (code === FORMIDABLE.biggerThanMaxFileSize || code === FORMIDABLE.biggerThanTotalMaxFileSize) return new AppError(413, limits.tooBig)
   if (code === FORMIDABLE.maxFilesExceeded) return Invalid(limits.tooMany ?? UPLOAD_MESSAGES.tooMany)
   if (code === FORMIDABLE.noEmptyFiles || code === FORMIDABLE.smallerThanMinFileSize) return Invalid(UPLOAD_MESSAGES.noFile)
   return Invalid('上传失败，请求格式无效')

@@ -7,7 +7,7 @@ import * as follows from '../../../domain/follows'
 import { followState, presentFollowEntry, presentUserCard } from '../../../presenters/user'
 import { listPage, pagination } from '../../../presenters/list'
 import { ok } from '../../envelope'
-import { Invalid, NotFound } from '../../errors'
+import { Invalid, NotFound } from '../../../errors'
 import { validated } from '../../middlewares/validate'
 import { followList, searchUsers, type FollowListKind } from './queries'
 

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../../deps'
 import * as accounts from '../../../domain/accounts'
 import { presentProfile, presentSelf, presentStats } from '../../../presenters/user'
 import { ok } from '../../envelope'
-import { Forbidden, Invalid, NotFound } from '../../errors'
+import { Forbidden, Invalid, NotFound } from '../../../errors'
 import { validated } from '../../middlewares/validate'
 import { profileByDisplayId } from './queries'
 

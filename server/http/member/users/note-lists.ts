@@ -9,7 +9,7 @@ import { listFeed } from '../../../domain/feed'
 import { loadPostCards } from '../../../presenters/post'
 import { listPage, pagination } from '../../../presenters/list'
 import { ok } from '../../envelope'
-import { Forbidden, NotFound, Unauthorized } from '../../errors'
+import { Forbidden, NotFound, Unauthorized } from '../../../errors'
 import { validated } from '../../middlewares/validate'
 import { notePage, type NoteListKind } from './queries'
 

@@ -1,10 +1,10 @@
 import { DataSource, type EntityMetadata, type QueryRunner } from 'typeorm'
 import type { DatabaseConfig, DatabaseKind } from '../config'
 import { findCounterMismatches, type CounterMismatch } from '../domain/counters'
-import { dataSourceOptions, openDatabase } from './data-source'
-import { toBool, toIso, type SqlValue } from './reader'
-import { dateParam, dialect, execute } from './sql'
-import { inTransaction } from './transaction'
+import { dataSourceOptions, openDatabase } from '../db/data-source'
+import { toBool, toIso, type SqlValue } from '../db/reader'
+import { dateParam, dialect, execute } from '../db/sql'
+import { inTransaction } from '../db/transaction'
 
 /*
  * Copy a whole campus from one database to another, any engine to any engine (`npm run db:copy`): every

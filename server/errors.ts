@@ -1,0 +1,45 @@
+/**
+ * The error vocabulary of every floor: domain commands, policies, auth and admin resources throw these, and
+ * http/errors.ts translates them (and database, storage and body-parser failures) into the spec's envelope.
+ * A status travels with each error because the spec's catalogue names the outcome by it (400 invalid, 403
+ * forbidden, ...); nothing here knows about Koa or the transport.
+ */
+
+/** Default messages of the spec's error catalogue (member §8, admin §8). */
+export const STATUS_MESSAGES: Record<number, string> = {
+  400: '请求参数错误',
+  401: '未授权访问',
+  403: '禁止访问',
+  404: '请求的资源不存在',
+  409: '资源冲突',
+  413: '文件过大',
+  415: '不支持的文件类型',
+  429: '请求过于频繁，请稍后再试',
+  500: '服务器内部错误',
+  503: '服务器繁忙，请稍后重试',
+  507: '服务器存储空间已满，暂时无法保存，请稍后重试',
+}
+
+/** An error whose status (the spec's catalogue) and message are safe to show to the client. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string = STATUS_MESSAGES[status] ?? '请求失败',
+    readonly data: unknown = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+    this.name = 'AppError'
+  }
+}
+
+export const Invalid = (message: string = STATUS_MESSAGES[400]!, data: unknown = null) => new AppError(400, message, data)
+export const Unauthorized = (message: string = STATUS_MESSAGES[401]!) => new AppError(401, message)
+export const Forbidden = (message: string = STATUS_MESSAGES[403]!) => new AppError(403, message)
+export const NotFound = (message: string = STATUS_MESSAGES[404]!) => new AppError(404, message)
+export const Conflict = (message: string = STATUS_MESSAGES[409]!) => new AppError(409, message)
+/** An unsupported method, in the envelope (with Allow when the resource has a fixed set). */
+export const MethodNotAllowed = (allow?: string) => new AppError(405, '不支持该请求方法', null, allow ? { Allow: allow } : {})
+
+export const TooMany = (retryAfterSeconds: number) =>
+  new AppError(429, STATUS_MESSAGES[429], null, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) })
