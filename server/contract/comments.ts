@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { idSchema, listReplySchema, pageQuery } from './common'
-import { plainLength } from './posts'
+import { moderationField, moderationReasonField, plainLength } from './posts'
 
 /* Comments and replies (member-and-visitor.md §2.5, §3, §5, §7). */
 
@@ -62,6 +62,8 @@ export const commentSchema: z.ZodType<CommentView> = z.lazy(() =>
     reply_to_user_id: z.string().nullable(),
     replyTo: z.string().nullable().describe('被回复者昵称（仅回复）'),
     is_author: z.boolean().describe('评论者是否为笔记作者'),
+    moderation: moderationField,
+    moderation_reason: moderationReasonField,
     replies: z.array(commentSchema),
   }),
 )
@@ -91,6 +93,9 @@ export interface CommentView {
   reply_to_user_id: string | null
   replyTo: string | null
   is_author: boolean
+  /** 0 unless the viewer wrote it and a moderator hid it or it awaits review (server/db/visibility.ts). */
+  moderation: number
+  moderation_reason: string | null
   replies: CommentView[]
 }
 

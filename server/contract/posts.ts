@@ -175,6 +175,10 @@ export type TagRef = z.infer<typeof tagRefSchema>
  * `images` (for a video note: its cover), `tags` and a plain-text `content` excerpt; the full rich text is
  * only in the detail. `image` / `thumbnail` / `image_width` / `image_height` serve the waterfall.
  */
+/** Moderation state (server/db/visibility.ts); only an author ever sees a value other than 0 on their own notes. */
+export const moderationField = z.number().int().describe('审核状态：0 正常，1 已被隐藏，2 审核中，3 未通过（仅作者本人可见非 0 的内容）')
+export const moderationReasonField = z.string().nullable().describe('隐藏或未通过的原因（仅作者本人可见）')
+
 export const postCardSchema = authorSchema.extend({
   id: z.number().int(),
   title: z.string(),
@@ -200,6 +204,8 @@ export const postCardSchema = authorSchema.extend({
   liked: z.boolean(),
   collected: z.boolean(),
   is_draft: z.boolean(),
+  moderation: moderationField,
+  moderation_reason: moderationReasonField,
   created_at: z.string(),
 })
 export type PostCard = z.infer<typeof postCardSchema>

@@ -27,7 +27,7 @@ export interface CollectState {
  */
 export async function lockInteractableNote(manager: EntityManager, postId: number, userId: number, alsoLock: ReadonlyArray<number | null> = []): Promise<{ authorId: number }> {
   const note = await lockNote(manager, postId)
-  if (!note || (note.is_draft && note.user_id !== userId)) throw NotFound('笔记不存在')
+  if (!note || (!note.listed && note.user_id !== userId)) throw NotFound('笔记不存在')
   await lockRows(manager, 'users', [userId, note.user_id, ...alsoLock])
   return { authorId: note.user_id }
 }

@@ -8,6 +8,7 @@ import { Forbidden, Invalid, NotFound } from '../errors'
 import { listPage, pagination, type ListReply } from '../presenters/list'
 import { loadComment, loadCommentPage, loadReplyPage, markNoteAuthor } from '../presenters/comment'
 import { listsChanged } from '../db/list-cache'
+import { commentSeenBy, listedComment, Moderation, type ModerationState } from '../db/visibility'
 import { lockNote, lockRows } from './locks'
 import { notify } from './notifications'
 import { refreshHotScores } from './ranking'
@@ -20,20 +21,27 @@ import { mentionedUserIds, sanitizeRichText } from './richtext'
  * answered user (5) and mentioned users (7), each person at most once per comment, never the actor.
  */
 
-export async function createComment(db: DataSource, reader: SqlReader, userId: number, input: CommentCreateBody): Promise<CommentView> {
+/** How a new comment starts: visible (the default), or held for review (the watched words' review action). */
+export interface InitialModeration {
+  moderation: ModerationState
+  reason: string | null
+}
+
+export async function createComment(db: DataSource, reader: SqlReader, userId: number, input: CommentCreateBody, initial: InitialModeration = { moderation: Moderation.visible, reason: null }): Promise<CommentView> {
+  const listed = initial.moderation === Moderation.visible
   const content = sanitizeRichText(input.content)
   if (!/<img\b/i.test(content) && !content.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim()) throw Invalid('请输入评论内容或上传图片')
   const mentioned = mentionedUserIds(content)
   const { id, authorId } = await inTransaction(db, async (manager) => {
     // The note first, then the users this comment notifies (server/domain/locks.ts).
     const note = await lockNote(manager, input.post_id)
-    if (!note || (note.is_draft && note.user_id !== userId)) throw NotFound('笔记不存在')
+    if (!note || (!note.listed && note.user_id !== userId)) throw NotFound('笔记不存在')
     const authorId = note.user_id
     let topId: number | null = null
     let answeredUserId: number | null = null
     if (input.parent_id) {
-      const [parent] = await query<{ id: number; post_id: number; parent_id: number | null; user_id: number }>(manager, 'SELECT id, post_id, parent_id, user_id FROM comments WHERE id = ?', [input.parent_id])
-      if (!parent) throw NotFound('回复的评论不存在')
+      const [parent] = await query<{ id: number; post_id: number; parent_id: number | null; user_id: number; moderation: number }>(manager, 'SELECT id, post_id, parent_id, user_id, moderation FROM comments WHERE id = ?', [input.parent_id])
+      if (!parent || (Number(parent.moderation) !== Moderation.visible && Number(parent.user_id) !== userId)) throw NotFound('回复的评论不存在')
       if (Number(parent.post_id) !== input.post_id) throw Invalid('回复的评论不属于这篇笔记')
       topId = parent.parent_id === null ? Number(parent.id) : Number(parent.parent_id)
       answeredUserId = Number(parent.user_id)
@@ -41,8 +49,20 @@ export async function createComment(db: DataSource, reader: SqlReader, userId: n
     const mentionedIds = mentioned.length ? (await query<{ id: number }>(manager, `SELECT id FROM users WHERE user_id IN (${mentioned.map(() => '?').join(', ')})`, mentioned)).map((r) => Number(r.id)) : []
     if (topId) await lockRows(manager, 'comments', [topId])
     await lockRows(manager, 'users', [userId, authorId, answeredUserId, ...mentionedIds])
-    const inserted = await manager.insert(Comment, { post_id: input.post_id, user_id: userId, parent_id: topId, reply_to_user_id: answeredUserId, content, like_count: 0, reply_count: 0 })
+    const inserted = await manager.insert(Comment, {
+      post_id: input.post_id,
+      user_id: userId,
+      parent_id: topId,
+      reply_to_user_id: answeredUserId,
+      content,
+      like_count: 0,
+      reply_count: 0,
+      moderation: initial.moderation,
+      moderation_reason: initial.reason,
+    })
     const commentId = Number(inserted.identifiers[0]!.id)
+    // A held comment counts and notifies once it is approved (domain/moderation-state.ts).
+    if (!listed) return { id: commentId, authorId }
     await execute(manager, 'UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?', [input.post_id])
     if (topId) await execute(manager, 'UPDATE comments SET reply_count = reply_count + 1 WHERE id = ?', [topId])
     await refreshHotScores(manager, [input.post_id])
@@ -93,14 +113,19 @@ export async function removeComment(db: DataSource, commentId: number): Promise<
     await lockRows(manager, 'comments', [commentId, parentId])
     const replies = await query<{ id: number }>(manager, 'SELECT id FROM comments WHERE parent_id = ?', [commentId])
     const ids = [commentId, ...replies.map((r) => Number(r.id))]
+    // The counters count listed comments only (server/db/visibility.ts).
+    const [{ n: listedGone } = { n: 0 }] = await query<{ n: number | string }>(manager, `SELECT COUNT(*) AS n FROM comments c WHERE (c.id = ? OR c.parent_id = ?) AND ${listedComment('c')}`, [commentId, commentId])
+    const listedCount = Number(listedGone)
     for (const id of ids) {
       await execute(manager, 'DELETE FROM likes WHERE target_type = 2 AND target_id = ?', [id])
       await execute(manager, 'DELETE FROM notifications WHERE comment_id = ?', [id])
     }
     const gone = (await execute(manager, 'DELETE FROM comments WHERE parent_id = ?', [commentId])) + (await execute(manager, 'DELETE FROM comments WHERE id = ?', [commentId]))
     const dec = (col: string) => `${col} = CASE WHEN ${col} > ? THEN ${col} - ? ELSE 0 END`
-    await execute(manager, `UPDATE posts SET ${dec('comment_count')} WHERE id = ?`, [gone, gone, postId])
-    if (parentId !== null) await execute(manager, `UPDATE comments SET ${dec('reply_count')} WHERE id = ?`, [gone, gone, parentId])
+    if (gone && listedCount) {
+      await execute(manager, `UPDATE posts SET ${dec('comment_count')} WHERE id = ?`, [listedCount, listedCount, postId])
+      if (parentId !== null) await execute(manager, `UPDATE comments SET ${dec('reply_count')} WHERE id = ?`, [listedCount, listedCount, parentId])
+    }
     await refreshHotScores(manager, [postId])
     return gone
   }, { changesCards: false })
@@ -111,18 +136,20 @@ export async function removeComment(db: DataSource, commentId: number): Promise<
 interface VisibleNote {
   author_id: number
   is_draft: boolean | number
+  moderation: number
   total: number
 }
 
+/** A note's comments are readable where the note is: listed, or the viewer's own. */
 function assertVisible(note: VisibleNote | undefined, viewerId: number | null): asserts note is VisibleNote {
-  if (!note || (toBool(note.is_draft) && Number(note.author_id) !== viewerId)) throw NotFound('笔记不存在')
+  if (!note || ((toBool(note.is_draft) || Number(note.moderation) !== Moderation.visible) && Number(note.author_id) !== viewerId)) throw NotFound('笔记不存在')
 }
 
 export async function listComments(reader: SqlReader, postId: number, viewerId: number | null, q: CommentListQuery): Promise<ListReply<'comments', CommentView>> {
   const [note, comments] = await Promise.all([
     reader.one<VisibleNote>(
-      'SELECT p.user_id AS author_id, p.is_draft, (SELECT COUNT(*) FROM comments c WHERE c.post_id = p.id AND c.parent_id IS NULL) AS total FROM posts p WHERE p.id = ?',
-      [postId],
+      `SELECT p.user_id AS author_id, p.is_draft, p.moderation, (SELECT COUNT(*) FROM comments c WHERE c.post_id = p.id AND c.parent_id IS NULL AND ${commentSeenBy('c')}) AS total FROM posts p WHERE p.id = ?`,
+      [viewerId ?? 0, postId],
     ),
     loadCommentPage(reader, { postId, order: q.sort, limit: q.limit, offset: (q.page - 1) * q.limit }, viewerId),
   ])
@@ -132,9 +159,9 @@ export async function listComments(reader: SqlReader, postId: number, viewerId: 
 
 export async function listReplies(reader: SqlReader, commentId: number, viewerId: number | null, q: ReplyListQuery): Promise<ListReply<'replies', CommentView>> {
   const parent = await reader.one<VisibleNote & { parent_id: number | null }>(
-    `SELECT c.parent_id, p.user_id AS author_id, p.is_draft, (SELECT COUNT(*) FROM comments r WHERE r.parent_id = c.id) AS total
-     FROM comments c INNER JOIN posts p ON p.id = c.post_id WHERE c.id = ?`,
-    [commentId],
+    `SELECT c.parent_id, p.user_id AS author_id, p.is_draft, p.moderation, (SELECT COUNT(*) FROM comments r WHERE r.parent_id = c.id AND ${commentSeenBy('r')}) AS total
+     FROM comments c INNER JOIN posts p ON p.id = c.post_id WHERE c.id = ? AND ${commentSeenBy('c')}`,
+    [viewerId ?? 0, commentId, viewerId ?? 0],
   )
   if (!parent) throw NotFound('评论不存在')
   assertVisible(parent, viewerId)

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm'
 import type { DatabaseKind } from '../config'
 import { forUpdate } from '../db/sql'
 import { withinTransaction } from '../db/transaction'
+import { listedComment, listedNote } from '../db/visibility'
 
 /**
  * Every denormalised counter, declared once as "which rows it counts". Domain commands keep counters exact
@@ -21,7 +22,7 @@ export type CounterTable = 'users' | 'posts' | 'comments' | 'tags' | 'categories
 export const COUNTERS: readonly CounterDefinition[] = [
   { table: 'users', column: 'follow_count', count: 'SELECT COUNT(*) FROM follows f WHERE f.follower_id = t.id' },
   { table: 'users', column: 'fans_count', count: 'SELECT COUNT(*) FROM follows f WHERE f.following_id = t.id' },
-  { table: 'users', column: 'post_count', count: 'SELECT COUNT(*) FROM posts p WHERE p.user_id = t.id AND p.is_draft = FALSE' },
+  { table: 'users', column: 'post_count', count: `SELECT COUNT(*) FROM posts p WHERE p.user_id = t.id AND ${listedNote('p')}` },
   // CROSS JOIN fixes the join order on SQLite: the user's notes first (idx_posts_user), then each note's likes
   // (idx_likes_target). Left to itself the planner may walk every like for every user.
   {
@@ -36,13 +37,13 @@ export const COUNTERS: readonly CounterDefinition[] = [
   },
   { table: 'posts', column: 'like_count', count: 'SELECT COUNT(*) FROM likes l WHERE l.target_type = 1 AND l.target_id = t.id' },
   { table: 'posts', column: 'collect_count', count: 'SELECT COUNT(*) FROM collections c WHERE c.post_id = t.id' },
-  /** All comments of the note, replies included. */
-  { table: 'posts', column: 'comment_count', count: 'SELECT COUNT(*) FROM comments c WHERE c.post_id = t.id' },
+  /** All listed comments of the note, replies included (hidden and held ones count once visible). */
+  { table: 'posts', column: 'comment_count', count: `SELECT COUNT(*) FROM comments c WHERE c.post_id = t.id AND ${listedComment('c')}` },
   { table: 'comments', column: 'like_count', count: 'SELECT COUNT(*) FROM likes l WHERE l.target_type = 2 AND l.target_id = t.id' },
   // MySQL refuses a subquery on the table being updated unless it is wrapped in a derived table.
-  { table: 'comments', column: 'reply_count', count: 'SELECT COUNT(*) FROM (SELECT parent_id FROM comments) r WHERE r.parent_id = t.id' },
+  { table: 'comments', column: 'reply_count', count: `SELECT COUNT(*) FROM (SELECT parent_id, moderation FROM comments) r WHERE r.parent_id = t.id AND ${listedComment('r')}` },
   { table: 'tags', column: 'use_count', count: 'SELECT COUNT(*) FROM post_tags pt WHERE pt.tag_id = t.id' },
-  { table: 'categories', column: 'post_count', count: 'SELECT COUNT(*) FROM posts p WHERE p.category_id = t.id AND p.is_draft = FALSE' },
+  { table: 'categories', column: 'post_count', count: `SELECT COUNT(*) FROM posts p WHERE p.category_id = t.id AND ${listedNote('p')}` },
 ]
 
 type Db = DataSource | EntityManager

@@ -6,6 +6,7 @@ import { Forbidden, Unauthorized } from '../errors'
 import { listPage, pagination, type ListReply } from '../presenters/list'
 import { loadPostCardPage } from '../presenters/post'
 import { cachedCount } from '../db/list-cache'
+import { listedNote } from '../db/visibility'
 import { countNotes, matchCondition, noteIdsPage, termsOf } from '../search/index'
 
 /*
@@ -50,7 +51,9 @@ export async function listFeed(reader: SqlReader, kind: DatabaseKind, viewer: Fe
     if (authorId !== null && authorId !== viewer.id) throw Forbidden('只能查看自己的草稿')
     authorId = viewer.id
   }
-  const where: string[] = [drafts ? 'p.is_draft = TRUE' : 'p.is_draft = FALSE']
+  // An author's own list also shows their hidden and held notes (with their state); everyone else's shows listed notes.
+  const ownList = viewer !== null && authorId === viewer.id
+  const where: string[] = [drafts ? 'p.is_draft = TRUE' : ownList ? 'p.is_draft = FALSE' : listedNote('p')]
   const params: SqlValue[] = []
   if (authorId !== null) {
     where.push('p.user_id = ?')

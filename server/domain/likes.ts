@@ -6,6 +6,7 @@ import { listsChanged } from '../db/list-cache'
 import { forUpdate, lockNote, lockRows } from './locks'
 import { notify } from './notifications'
 import { refreshHotScores } from './ranking'
+import { Moderation } from '../db/visibility'
 
 /*
  * Likes of notes (target_type 1) and comments (2). POST /likes sets, DELETE /likes clears; repeating either
@@ -46,13 +47,14 @@ interface Target {
 async function lockTarget(manager: EntityManager, type: LikeTarget, targetId: number, userId: number, commentNote: number | null): Promise<Target> {
   if (type === 1) {
     const note = await lockNote(manager, targetId)
-    if (!note || (note.is_draft && note.user_id !== userId)) throw NotFound('笔记不存在')
+    if (!note || (!note.listed && note.user_id !== userId)) throw NotFound('笔记不存在')
     await lockRows(manager, 'users', [userId, note.user_id])
     return { ownerId: note.user_id, postId: targetId, commentId: null }
   }
   const note = commentNote === null ? null : await lockNote(manager, commentNote)
-  const [comment] = note ? await query<{ user_id: number }>(manager, `SELECT user_id FROM comments WHERE id = ? AND post_id = ? ${forUpdate(kindOf(manager))}`, [targetId, note.id]) : []
-  if (!note || !comment || (note.is_draft && note.user_id !== userId)) throw NotFound('评论不存在')
+  const [comment] = note ? await query<{ user_id: number; moderation: number }>(manager, `SELECT user_id, moderation FROM comments WHERE id = ? AND post_id = ? ${forUpdate(kindOf(manager))}`, [targetId, note.id]) : []
+  const commentSeen = comment && (Number(comment.moderation) === Moderation.visible || Number(comment.user_id) === userId)
+  if (!note || !comment || !commentSeen || (!note.listed && note.user_id !== userId)) throw NotFound('评论不存在')
   await lockRows(manager, 'users', [userId, Number(comment.user_id)])
   return { ownerId: Number(comment.user_id), postId: note.id, commentId: targetId }
 }

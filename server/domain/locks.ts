@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm'
 import type { DatabaseKind } from '../config'
 import { toBool } from '../db/reader'
 import { kindOf, query } from '../db/sql'
+import { Moderation, type ModerationState } from '../db/visibility'
 
 /*
  * Row locks that keep denormalised counters exact on PostgreSQL and MySQL (SQLite has one writer and needs
@@ -29,18 +30,23 @@ export interface LockedNote {
   id: number
   user_id: number
   is_draft: boolean
+  moderation: ModerationState
+  /** Published and visible to everyone (server/db/visibility.ts): what public counters count. */
+  listed: boolean
   category_id: number | null
 }
 
 /** Lock a note's row (the first statement of a job touching the note); null when it does not exist. */
 export async function lockNote(manager: EntityManager, postId: number): Promise<LockedNote | null> {
-  const [row] = await query<{ id: number; user_id: number; is_draft: boolean | number; category_id: number | null }>(
+  const [row] = await query<{ id: number; user_id: number; is_draft: boolean | number; moderation: number; category_id: number | null }>(
     manager,
-    `SELECT id, user_id, is_draft, category_id FROM posts WHERE id = ? ${forUpdate(kindOf(manager))}`,
+    `SELECT id, user_id, is_draft, moderation, category_id FROM posts WHERE id = ? ${forUpdate(kindOf(manager))}`,
     [postId],
   )
   if (!row) return null
-  return { id: Number(row.id), user_id: Number(row.user_id), is_draft: toBool(row.is_draft), category_id: row.category_id === null ? null : Number(row.category_id) }
+  const isDraft = toBool(row.is_draft)
+  const moderation = Number(row.moderation) as ModerationState
+  return { id: Number(row.id), user_id: Number(row.user_id), is_draft: isDraft, moderation, listed: !isDraft && moderation === Moderation.visible, category_id: row.category_id === null ? null : Number(row.category_id) }
 }
 
 /** Lock rows of `table` by id, ascending (duplicates and non-positive ids ignored); the ids that exist. */

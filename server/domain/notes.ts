@@ -10,6 +10,7 @@ import { releaseMedia, uploadsInHtml } from '../media/lifecycle'
 import type { MediaStorage } from '../media/storage'
 import { searchText } from '../search/tokenizer'
 import { invalidateFeedCounts } from '../db/list-cache'
+import { Moderation, type ModerationState } from '../db/visibility'
 import { lockNote, lockOrder, lockRows } from './locks'
 import { resolveImages, resolveVideo, type NoteImage, type NoteVideo } from './note-media'
 import { notifyMany } from './notifications'
@@ -44,23 +45,38 @@ interface StoredNote {
   content: string
   type: number
   is_draft: boolean
+  moderation: ModerationState
+  /** Published and visible to everyone (server/db/visibility.ts). */
+  listed: boolean
   category_id: number | null
   created_at: string
 }
 
 async function loadNote(db: DataSource | EntityManager, postId: number): Promise<StoredNote | null> {
-  const [row] = await query<StoredNote>(db, 'SELECT id, user_id, title, content, type, is_draft, category_id, created_at FROM posts WHERE id = ?', [postId])
+  const [row] = await query<StoredNote>(db, 'SELECT id, user_id, title, content, type, is_draft, moderation, category_id, created_at FROM posts WHERE id = ?', [postId])
   if (!row) return null
-  return { ...row, id: Number(row.id), user_id: Number(row.user_id), type: Number(row.type), is_draft: toBool(row.is_draft), category_id: row.category_id === null ? null : Number(row.category_id), created_at: toIso(row.created_at) }
+  const isDraft = toBool(row.is_draft)
+  const moderation = Number(row.moderation) as ModerationState
+  return {
+    ...row,
+    id: Number(row.id),
+    user_id: Number(row.user_id),
+    type: Number(row.type),
+    is_draft: isDraft,
+    moderation,
+    listed: !isDraft && moderation === Moderation.visible,
+    category_id: row.category_id === null ? null : Number(row.category_id),
+    created_at: toIso(row.created_at),
+  }
 }
 
 /**
  * The note if `userId` owns it: 404 when it does not exist, 403 when it is someone else's published note.
- * Someone else's draft is a 404, as reading it is: the answer must not tell that a draft of that id exists.
+ * Someone else's draft (or hidden or held note) is a 404, as reading it is: the answer must not tell that it exists.
  */
 export async function ownedNote(db: DataSource, postId: number, userId: number): Promise<StoredNote> {
   const note = await loadNote(db, postId)
-  if (!note || (note.is_draft && note.user_id !== userId)) throw NotFound('笔记不存在')
+  if (!note || (!note.listed && note.user_id !== userId)) throw NotFound('笔记不存在')
   if (note.user_id !== userId) throw Forbidden('只能操作自己的笔记')
   return note
 }
@@ -92,8 +108,11 @@ async function writeMedia(manager: EntityManager, postId: number, images: NoteIm
   }
 }
 
-/** Published-note counters of the author and the category move together with the note's state. */
-async function movePublishedCounters(manager: EntityManager, userId: number, before: { published: boolean; category: number | null }, after: { published: boolean; category: number | null }): Promise<void> {
+/**
+ * Published-note counters of the author and the category move together with the note's state. "Published"
+ * here means listed: not a draft and visible (a hidden or held note counts nowhere until it is visible again).
+ */
+export async function movePublishedCounters(manager: EntityManager, userId: number, before: { published: boolean; category: number | null }, after: { published: boolean; category: number | null }): Promise<void> {
   const delta = Number(after.published) - Number(before.published)
   if (delta) await execute(manager, 'UPDATE users SET post_count = CASE WHEN post_count + ? < 0 THEN 0 ELSE post_count + ? END WHERE id = ?', [delta, delta, userId])
   if (before.published && before.category && (!after.published || after.category !== before.category))
@@ -102,7 +121,17 @@ async function movePublishedCounters(manager: EntityManager, userId: number, bef
     await execute(manager, 'UPDATE categories SET post_count = post_count + 1 WHERE id = ?', [after.category])
 }
 
-export async function createNote(env: NotesEnv, userId: number, input: PostCreateBody): Promise<number> {
+/** How a new note starts: visible (the default), or held for review (the review setting, a watched word). */
+export interface InitialModeration {
+  moderation: ModerationState
+  reason: string | null
+}
+
+const VISIBLE: InitialModeration = { moderation: Moderation.visible, reason: null }
+
+export async function createNote(env: NotesEnv, userId: number, input: PostCreateBody, initial: InitialModeration = VISIBLE): Promise<number> {
+  // Listed at once: published and visible. A held note notifies its mentions and counts once approved.
+  const listed = !input.is_draft && initial.moderation === Moderation.visible
   await checkCategory(env.db, input.category_id)
   const isVideo = input.type === NOTE_TYPE.video
   const images = isVideo ? [] : await resolveImages(env.storage, input.images)
@@ -110,10 +139,10 @@ export async function createNote(env: NotesEnv, userId: number, input: PostCreat
   const content = sanitizeRichText(input.content)
   const id = await inTransaction(env.db, async (manager) => {
     const now = new Date()
-    const mentioned = input.is_draft ? [] : await mentionedIds(manager, content)
+    const mentioned = listed ? await mentionedIds(manager, content) : []
     // Rows whose counters this job changes, in lock order: the author (and the mentioned), the category.
     await lockRows(manager, 'users', [userId, ...mentioned])
-    if (!input.is_draft) await lockRows(manager, 'categories', [input.category_id])
+    if (listed) await lockRows(manager, 'categories', [input.category_id])
     const [author] = await query<{ location: string | null }>(manager, 'SELECT location FROM users WHERE id = ?', [userId])
     const text = input.is_draft ? '' : searchText(input.title, plainText(content), ...input.tags)
     const score = hotScore({ likes: 0, collects: 0, comments: 0, views: 0, createdAt: now })
@@ -127,14 +156,16 @@ export async function createNote(env: NotesEnv, userId: number, input: PostCreat
       location: author?.location ?? null,
       hot_score: score,
       search_text: text,
+      moderation: initial.moderation,
+      moderation_reason: initial.reason,
       created_at: now,
       updated_at: now,
     })
     const postId = Number(inserted.identifiers[0]!.id)
     await writeMedia(manager, postId, images, video)
     await setNoteTags(manager, postId, input.tags)
-    await movePublishedCounters(manager, userId, { published: false, category: null }, { published: !input.is_draft, category: input.category_id })
-    if (!input.is_draft) await notifyMany(manager, mentioned, { senderId: userId, type: 8, postId })
+    await movePublishedCounters(manager, userId, { published: false, category: null }, { published: listed, category: input.category_id })
+    if (listed) await notifyMany(manager, mentioned, { senderId: userId, type: 8, postId })
     return postId
   }, { changesCards: false })
   invalidateFeedCounts()
@@ -178,8 +209,9 @@ export async function updateNote(env: NotesEnv, userId: number, postId: number, 
     // may have published or moved it since it was read above).
     const locked = await lockNote(manager, postId)
     if (!locked || locked.user_id !== userId) throw NotFound('笔记不存在')
-    const before = { published: !locked.is_draft, category: locked.category_id }
-    const after = { published: !merged.is_draft, category: merged.category_id }
+    // An edit keeps the note's moderation state (a held or hidden note stays so): only the draft flag moves.
+    const before = { published: locked.listed, category: locked.category_id }
+    const after = { published: !merged.is_draft && locked.moderation === Moderation.visible, category: merged.category_id }
     const mentionedBefore = before.published ? await mentionedIds(manager, note.content) : []
     const mentionedNow = after.published ? await mentionedIds(manager, content) : []
     await lockRows(manager, 'users', [userId, ...mentionedNow])
@@ -239,7 +271,7 @@ export async function removeNote(db: DataSource, target: { id: number }): Promis
     // The note's media, for releaseMedia once this commits (the caller's part: no file I/O in a job).
     const [{ content } = { content: '' }] = await query<{ content: string }>(manager, 'SELECT content FROM posts WHERE id = ?', [note.id])
     const media = await noteMediaUrls(manager, note.id, content)
-    const published = note.is_draft ? 0 : 1
+    const published = note.listed ? 1 : 0
     await lockRows(manager, 'users', [note.user_id])
     if (published) await lockRows(manager, 'categories', [note.category_id])
     const tagIds = (await query<{ tag_id: number }>(manager, 'SELECT tag_id FROM post_tags WHERE post_id = ?', [note.id])).map((r) => Number(r.tag_id))

@@ -32,7 +32,7 @@ onViewsWritten((postIds) => postIds.forEach((id) => notes.delete(id)))
 function shared(db: DataSource, reader: SqlReader, postId: number): Promise<PostDetail | null> {
   const hit = notes.get(postId)
   if (hit && hit.generation === listGeneration() && Date.now() - hit.at < TTL_MS) return hit.load
-  const load = stableRead(db, () => loadPostDetail(reader, postId, null, '')).then((loaded) => (loaded && !loaded.isDraft ? loaded.detail : null))
+  const load = stableRead(db, () => loadPostDetail(reader, postId, null, '')).then((loaded) => (loaded && loaded.listed ? loaded.detail : null))
   if (notes.size >= MAX_NOTES) notes.clear()
   notes.set(postId, { at: Date.now(), generation: listGeneration(), load })
   load.catch(() => notes.delete(postId))

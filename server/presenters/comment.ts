@@ -1,6 +1,7 @@
 import { EMBEDDED_REPLIES, type CommentView } from '../contract/comments'
 import { inList, toBool, toIso, toNum, type SqlReader } from '../db/reader'
 import { limitClause } from '../db/sql'
+import { commentSeenBy } from '../db/visibility'
 import { avatarOf } from './user'
 
 /*
@@ -26,9 +27,11 @@ interface CommentRow {
   reply_to_display_id: string | null
   reply_to_nickname: string | null
   liked: number | boolean
+  moderation: number
+  moderation_reason: string | null
 }
 
-const COLUMNS = `c.id, c.post_id, c.user_id AS user_auto_id, c.parent_id, c.content, c.like_count, c.reply_count, c.created_at,
+const COLUMNS = `c.id, c.post_id, c.user_id AS user_auto_id, c.parent_id, c.content, c.like_count, c.reply_count, c.created_at, c.moderation, c.moderation_reason,
   u.user_id AS user_display_id, u.nickname, u.avatar, u.verified, u.location,
   ru.user_id AS reply_to_display_id, ru.nickname AS reply_to_nickname`
 
@@ -71,6 +74,8 @@ export function presentComment(r: CommentRow, replies: CommentView[] = []): Comm
     reply_to_user_id: r.parent_id === null ? null : r.reply_to_display_id,
     replyTo: r.parent_id === null ? null : r.reply_to_nickname,
     is_author: false,
+    moderation: toNum(r.moderation),
+    moderation_reason: r.moderation_reason ?? null,
     replies,
   }
 }
@@ -87,22 +92,26 @@ export interface CommentPageSpec {
   offset: number
 }
 
-/** A page of top-level comments of a note, each with its first EMBEDDED_REPLIES replies. Two queries. */
+/**
+ * A page of top-level comments of a note, each with its first EMBEDDED_REPLIES replies. Two queries. Hidden
+ * and held comments are left out in the statements themselves, except the viewer's own (shown with their state).
+ */
 export async function loadCommentPage(reader: SqlReader, spec: CommentPageSpec, viewerId: number | null): Promise<CommentView[]> {
   const v = viewerColumns(viewerId)
   const dir = spec.order === 'asc' ? 'ASC' : 'DESC'
   const rows = await reader.all<CommentRow>(
-    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.post_id = ? AND c.parent_id IS NULL ORDER BY c.created_at ${dir}, c.id ${dir} ${limitClause(spec.limit, spec.offset)}`,
-    [...v.params, spec.postId],
+    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.post_id = ? AND c.parent_id IS NULL AND ${commentSeenBy('c')} ORDER BY c.created_at ${dir}, c.id ${dir} ${limitClause(spec.limit, spec.offset)}`,
+    [...v.params, spec.postId, viewerId ?? 0],
   )
-  const withReplies = rows.filter((r) => toNum(r.reply_count) > 0).map((r) => Number(r.id))
+  // reply_count counts listed replies; a signed-in viewer may also have held replies of their own.
+  const withReplies = rows.filter((r) => toNum(r.reply_count) > 0 || viewerId !== null).map((r) => Number(r.id))
   const replies = new Map<number, CommentView[]>()
   if (withReplies.length) {
     const list = inList(withReplies)
     const replyRows = await reader.all<CommentRow>(
       `SELECT * FROM (SELECT ${v.sql}, ROW_NUMBER() OVER (PARTITION BY c.parent_id ORDER BY c.created_at ASC, c.id ASC) AS rn
-         FROM comments c ${JOINS} WHERE c.parent_id IN ${list.sql}) x WHERE x.rn <= ? ORDER BY x.parent_id, x.rn`,
-      [...v.params, ...list.params, EMBEDDED_REPLIES],
+         FROM comments c ${JOINS} WHERE c.parent_id IN ${list.sql} AND ${commentSeenBy('c')}) x WHERE x.rn <= ? ORDER BY x.parent_id, x.rn`,
+      [...v.params, ...list.params, viewerId ?? 0, EMBEDDED_REPLIES],
     )
     for (const r of replyRows) {
       const key = Number(r.parent_id)
@@ -116,8 +125,8 @@ export async function loadCommentPage(reader: SqlReader, spec: CommentPageSpec, 
 export async function loadReplyPage(reader: SqlReader, parentId: number, limit: number, offset: number, viewerId: number | null): Promise<CommentView[]> {
   const v = viewerColumns(viewerId)
   const rows = await reader.all<CommentRow>(
-    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.parent_id = ? ORDER BY c.created_at ASC, c.id ASC ${limitClause(limit, offset)}`,
-    [...v.params, parentId],
+    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.parent_id = ? AND ${commentSeenBy('c')} ORDER BY c.created_at ASC, c.id ASC ${limitClause(limit, offset)}`,
+    [...v.params, parentId, viewerId ?? 0],
   )
   return rows.map((r) => presentComment(r))
 }

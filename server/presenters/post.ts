@@ -1,6 +1,7 @@
 import type { DatabaseKind } from '../config'
 import type { PostCard, PostDetail, TagRef } from '../contract/posts'
 import { inList, toBool, toIso, toNum, type SqlReader, type SqlValue } from '../db/reader'
+import { Moderation } from '../db/visibility'
 import { cardCacheOf, liveCardFields, withLiveFields, type LiveCardFields } from './card-cache'
 import { CONTENT_HEAD_CHARS, contentExcerpt } from './excerpt'
 import { avatarOf } from './user'
@@ -19,6 +20,8 @@ interface CardRow {
   title: string
   type: number
   is_draft: number | boolean
+  moderation: number
+  moderation_reason: string | null
   category_id: number | null
   view_count: number
   like_count: number
@@ -46,7 +49,7 @@ interface CardRow {
   tag_list?: string | null
 }
 
-const CARD_COLUMNS = `p.id, p.title, p.type, p.is_draft, p.category_id, p.view_count, p.like_count, p.collect_count,
+const CARD_COLUMNS = `p.id, p.title, p.type, p.is_draft, p.moderation, p.moderation_reason, p.category_id, p.view_count, p.like_count, p.collect_count,
   p.comment_count, p.created_at, SUBSTR(p.content, 1, ${CONTENT_HEAD_CHARS}) AS content_head, u.id AS author_auto_id, u.user_id AS author_account, u.nickname, u.avatar, u.verified,
   c.name AS category_name, i.url AS image_url, i.thumbnail_url, i.width AS image_width, i.height AS image_height,
   v.url AS video_url, v.cover_url`
@@ -119,6 +122,8 @@ export function presentCard(r: CardRow, extras: CardExtras): PostCard {
     category_id: r.category_id === null ? null : Number(r.category_id),
     ...liveCardFields(liveFieldsOf(r)),
     is_draft: toBool(r.is_draft),
+    moderation: toNum(r.moderation),
+    moderation_reason: r.moderation_reason ?? null,
     created_at: toIso(r.created_at),
   }
 }
@@ -260,7 +265,8 @@ interface PartRow {
 export interface LoadedDetail {
   detail: PostDetail
   authorId: number
-  isDraft: boolean
+  /** Published and visible to everyone; otherwise only its author may read it (server/db/visibility.ts). */
+  listed: boolean
   /** When this viewer last raised the view count (null: never). */
   viewedAt: Date | null
 }
@@ -301,5 +307,5 @@ export async function loadPostDetail(reader: SqlReader, postId: number, viewerId
     isCollected: card.collected,
     updated_at: toIso(row.updated_at),
   }
-  return { detail, authorId: card.author_auto_id, isDraft: card.is_draft, viewedAt: row.viewed_at ? new Date(toIso(row.viewed_at)) : null }
+  return { detail, authorId: card.author_auto_id, listed: !card.is_draft && card.moderation === Moderation.visible, viewedAt: row.viewed_at ? new Date(toIso(row.viewed_at)) : null }
 }

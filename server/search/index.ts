@@ -2,6 +2,7 @@ import type { DatabaseKind } from '../config'
 import type { SqlReader, SqlValue } from '../db/reader'
 import { containsPattern, LIKE_ESCAPE, limitClause } from '../db/sql'
 import { fts5Match, queryTerms, tsQuery, type QueryTerm } from './tokenizer'
+import { listedNote } from '../db/visibility'
 
 /*
  * Full-text search of published notes (ARCHITECTURE.md §4). posts.search_text holds the tokens of title,
@@ -38,7 +39,7 @@ export function matchCondition(kind: DatabaseKind, terms: QueryTerm[]): SqlPart 
 }
 
 function filters(search: NoteSearch, viaTags: boolean): SqlPart {
-  const sql: string[] = ['p.is_draft = FALSE']
+  const sql: string[] = [listedNote('p')]
   const params: SqlValue[] = []
   if (search.type) {
     sql.push('p.type = ?')

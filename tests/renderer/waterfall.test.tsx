@@ -39,11 +39,10 @@ describe('placeItems', () => {
     a.columns.forEach((col, c) => expect(b.columns[c]!.slice(0, col.length)).toEqual(col))
   })
 
-  it('places 1000 cards quickly and balances columns', () => {
+  // Speed is measured by benchmarks, never asserted here: a timed assertion fails on a loaded machine.
+  it('places 1000 cards, each exactly once, with balanced columns', () => {
     const hs = Array.from({ length: 1000 }, (_, i) => 200 + ((i * 37) % 160))
-    const t = performance.now()
     const { columns, heights } = placeItems(hs, 5, 16)
-    expect(performance.now() - t).toBeLessThan(50)
     expect(columns.flat().sort((x, y) => x - y)).toEqual(hs.map((_, i) => i))
     expect(Math.max(...heights) - Math.min(...heights)).toBeLessThanOrEqual(360 + 16)
   })

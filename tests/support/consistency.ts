@@ -25,7 +25,7 @@ interface CounterCheck {
 export const COUNTER_CHECKS: readonly CounterCheck[] = [
   { table: 'users', column: 'follow_count', counts: 'SELECT follower_id AS k, COUNT(*) AS n FROM follows GROUP BY follower_id' },
   { table: 'users', column: 'fans_count', counts: 'SELECT following_id AS k, COUNT(*) AS n FROM follows GROUP BY following_id' },
-  { table: 'users', column: 'post_count', counts: 'SELECT user_id AS k, COUNT(*) AS n FROM posts WHERE is_draft = FALSE GROUP BY user_id' },
+  { table: 'users', column: 'post_count', counts: 'SELECT user_id AS k, COUNT(*) AS n FROM posts WHERE is_draft = FALSE AND moderation = 0 GROUP BY user_id' },
   {
     table: 'users',
     column: 'like_count',
@@ -34,11 +34,11 @@ export const COUNTER_CHECKS: readonly CounterCheck[] = [
   { table: 'users', column: 'collect_count', counts: 'SELECT p.user_id AS k, COUNT(*) AS n FROM collections c JOIN posts p ON p.id = c.post_id GROUP BY p.user_id' },
   { table: 'posts', column: 'like_count', counts: 'SELECT target_id AS k, COUNT(*) AS n FROM likes WHERE target_type = 1 GROUP BY target_id' },
   { table: 'posts', column: 'collect_count', counts: 'SELECT post_id AS k, COUNT(*) AS n FROM collections GROUP BY post_id' },
-  { table: 'posts', column: 'comment_count', counts: 'SELECT post_id AS k, COUNT(*) AS n FROM comments GROUP BY post_id' },
+  { table: 'posts', column: 'comment_count', counts: 'SELECT post_id AS k, COUNT(*) AS n FROM comments WHERE moderation = 0 GROUP BY post_id' },
   { table: 'comments', column: 'like_count', counts: 'SELECT target_id AS k, COUNT(*) AS n FROM likes WHERE target_type = 2 GROUP BY target_id' },
-  { table: 'comments', column: 'reply_count', counts: 'SELECT parent_id AS k, COUNT(*) AS n FROM comments WHERE parent_id IS NOT NULL GROUP BY parent_id' },
+  { table: 'comments', column: 'reply_count', counts: 'SELECT parent_id AS k, COUNT(*) AS n FROM comments WHERE parent_id IS NOT NULL AND moderation = 0 GROUP BY parent_id' },
   { table: 'tags', column: 'use_count', counts: 'SELECT tag_id AS k, COUNT(*) AS n FROM post_tags GROUP BY tag_id' },
-  { table: 'categories', column: 'post_count', counts: 'SELECT category_id AS k, COUNT(*) AS n FROM posts WHERE is_draft = FALSE AND category_id IS NOT NULL GROUP BY category_id' },
+  { table: 'categories', column: 'post_count', counts: 'SELECT category_id AS k, COUNT(*) AS n FROM posts WHERE is_draft = FALSE AND moderation = 0 AND category_id IS NOT NULL GROUP BY category_id' },
 ]
 
 type Db = DataSource | EntityManager

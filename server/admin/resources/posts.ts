@@ -71,6 +71,8 @@ export const posts: AdminResource = {
     like_count: int('p.like_count'),
     collect_count: int('p.collect_count'),
     comment_count: int('p.comment_count'),
+    moderation: int('p.moderation', { description: '审核状态：0 正常，1 已隐藏，2 审核中，3 未通过' }),
+    moderation_reason: str('p.moderation_reason', { nullable: true }),
     created_at: date('p.created_at'),
     updated_at: date('p.updated_at'),
   },
@@ -84,6 +86,7 @@ export const posts: AdminResource = {
     load: loadMediaAndTags,
   },
   filters: {
+    moderation: { sql: 'p.moderation', schema: intFilter },
     type: { sql: 'p.type', schema: intFilter },
     is_draft: { sql: 'p.is_draft', schema: flagFilter },
     category_id: { sql: 'p.category_id', schema: intFilter },

@@ -1,5 +1,5 @@
 import { Entity, Index, JoinColumn, ManyToOne } from 'typeorm'
-import { Created, Id, Int, Ref, Text } from '../columns'
+import { Created, Id, Int, Ref, SmallInt, Str, Text } from '../columns'
 import { Post } from './post'
 import { User } from './user'
 
@@ -33,5 +33,9 @@ export class Comment {
   @Text() content!: string
   @Int() like_count!: number
   @Int() reply_count!: number
+  /** Moderation state (server/db/visibility.ts): 0 visible, 1 hidden by a moderator, 2 held for review, 3 rejected. */
+  @SmallInt({ default: 0 }) moderation!: number
+  /** Why it is not visible (shown to its author), or null. */
+  @Str(200, { nullable: true }) moderation_reason!: string | null
   @Created() created_at!: Date
 }

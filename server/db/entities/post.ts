@@ -34,6 +34,10 @@ export class Post {
   @Float({ default: 0 }) hot_score!: number
   /** Tokenised title + content + tags for full-text search (server/search/tokenizer.ts). */
   @Text() search_text!: string
+  /** Moderation state (server/db/visibility.ts): 0 visible, 1 hidden by a moderator, 2 held for review, 3 rejected. */
+  @SmallInt({ default: 0 }) moderation!: number
+  /** Why it is not visible (shown to its author), or null. */
+  @Str(200, { nullable: true }) moderation_reason!: string | null
   @Created() created_at!: Date
   @Updated() updated_at!: Date
 }

@@ -32,6 +32,8 @@ export function postCard(fields: Partial<Post> & { id: number }): Post {
     liked: false,
     collected: false,
     is_draft: false,
+    moderation: 0,
+    moderation_reason: null,
     created_at: '2025-01-01T00:00:00.000Z',
     ...fields,
   }

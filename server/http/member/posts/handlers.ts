@@ -42,9 +42,9 @@ export async function getPost(ctx: Context, deps: AppDeps): Promise<void> {
     return ok(ctx, detail)
   }
   const loaded = await stableRead(deps.db, () => loadPostDetail(reader, id, me.id, key))
-  if (!loaded || (loaded.isDraft && loaded.authorId !== me.id)) throw NotFound('笔记不存在')
+  if (!loaded || (!loaded.listed && loaded.authorId !== me.id)) throw NotFound('笔记不存在')
   const { detail } = loaded
-  if (!loaded.isDraft && !viewedRecently(loaded.viewedAt) && !viewPending(deps.db, id, key)) recordView(deps.db, id, key)
+  if (loaded.listed && !viewedRecently(loaded.viewedAt) && !viewPending(deps.db, id, key)) recordView(deps.db, id, key)
   detail.view_count += pendingViews(deps.db, id)
   ok(ctx, detail)
 }

@@ -4,6 +4,7 @@ import { limitClause } from '../../../db/sql'
 import type { AppDeps } from '../../../deps'
 import { relations } from '../../../domain/follows'
 import { followState, type FollowRow, type ProfileSource } from '../../../presenters/user'
+import { listedNote } from '../../../db/visibility'
 
 /*
  * Read queries of the users resource. Every list loads in a fixed number of queries: the count, the page
@@ -102,9 +103,9 @@ export type NoteListKind = 'collections' | 'likes'
 
 /** Which notes each list holds, newest action first (published notes only). */
 const NOTE_LIST_SOURCES: Record<NoteListKind, { from: string; order: string }> = {
-  collections: { from: 'FROM collections x INNER JOIN posts p ON p.id = x.post_id WHERE x.user_id = ? AND p.is_draft = FALSE', order: 'x.created_at DESC, x.id DESC' },
+  collections: { from: `FROM collections x INNER JOIN posts p ON p.id = x.post_id WHERE x.user_id = ? AND ${listedNote('p')}`, order: 'x.created_at DESC, x.id DESC' },
   likes: {
-    from: 'FROM likes x INNER JOIN posts p ON p.id = x.target_id WHERE x.user_id = ? AND x.target_type = 1 AND p.is_draft = FALSE',
+    from: `FROM likes x INNER JOIN posts p ON p.id = x.target_id WHERE x.user_id = ? AND x.target_type = 1 AND ${listedNote('p')}`,
     order: 'x.created_at DESC, x.id DESC',
   },
 }
