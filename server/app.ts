@@ -3,7 +3,6 @@ import { HttpMethodEnum, koaBody } from 'koa-body'
 import { isWriteMethod, withReadTurn } from './db/read-turn'
 import type { AppDeps } from './deps'
 import { apiNotFound, createApiRouter } from './http/api'
-import { registerOpenApiRoute } from './openapi/http'
 import { cors, hostGuard } from './http/cors'
 import { errorMiddleware } from './http/errors'
 import { requestLog } from './http/middlewares/request-log'
@@ -20,8 +19,6 @@ export function createApp(deps: AppDeps): Koa {
   const hops = deps.config.trustProxy
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops })
   const api = createApiRouter(deps)
-  // GET /api/openapi.json (the admin API-docs screen renders it): built from the routes, so it sits above them.
-  registerOpenApiRoute(api)
   // Each request's turn for the SQLite read connections (db/read-turn.ts).
   app.use((ctx, next) => withReadTurn(isWriteMethod(ctx.method), next))
   app.use(requestLog(deps.logger))

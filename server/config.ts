@@ -56,6 +56,10 @@ export interface AppConfig {
   demoAdminPassword: string | null
   /** Test-only: freeze the demo preparation at this point (server/seed/demo-prepare.ts). */
   testDemoStallAt: string | null
+  /** Open notification streams this instance serves at most (STREAM_MAX_CONNECTIONS, default 2000); 503 beyond. */
+  streamMaxConnections: number
+  /** Seconds between heartbeats on an idle stream (test-only override SHILIU_STREAM_HEARTBEAT_SECONDS; 25). */
+  streamHeartbeatSeconds: number
 }
 
 export interface MediaConfig {
@@ -139,6 +143,8 @@ const envSchema = z.object({
   MEDIA_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(120),
   MEDIA_ORPHAN_GRACE_HOURS: z.coerce.number().min(0).default(24),
   MEDIA_SWEEP_MINUTES: z.coerce.number().min(0).default(60),
+  STREAM_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2000),
+  SHILIU_STREAM_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).default(25),
 })
 
 /** scheme://host[:port], nothing after it (URL.origin is "null" for custom schemes such as app://). */
@@ -204,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       orphanGraceMs: Math.round(e.MEDIA_ORPHAN_GRACE_HOURS * 3600_000),
       sweepIntervalMs: Math.round(e.MEDIA_SWEEP_MINUTES * 60_000),
     },
+    streamMaxConnections: e.STREAM_MAX_CONNECTIONS,
+    streamHeartbeatSeconds: e.SHILIU_STREAM_HEARTBEAT_SECONDS,
     jwtSecretChanged: e.JWT_SECRET_CHANGED,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL || null,

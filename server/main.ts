@@ -7,6 +7,8 @@ import { checkJwtSecret } from './auth/secret-fingerprint'
 import { ConfigError, loadConfig, type AppConfig } from './config'
 import { closeDatabase, openDatabase } from './db/data-source'
 import type { AppDeps } from './deps'
+import { createEventBus, registerEventBus } from './events/bus'
+import { closeAllStreams } from './http/member/notifications/stream'
 import { RequestGate } from './http/drain'
 import { missingDataKeys, sealApplications } from './domain/identity'
 import { createLogger } from './logger'
@@ -78,6 +80,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     throw new ConfigError(`Cannot connect to REDIS_URL: ${(err as Error).message}`)
   }
   const deps: AppDeps = { config, db, logger, redis, startedAt: Date.now() }
+  // Announcements of committed writes (new notifications, ...) to this and every other instance.
+  const events = await createEventBus(redis, logger)
+  registerEventBus(db, events)
   // Uploads a crash or kill interrupted left their work folders behind.
   const swept = await sweepWorkDirs(mediaStorage(config.uploadsDir))
   if (swept) logger.info({ swept }, 'removed work folders of interrupted uploads')
@@ -117,10 +122,13 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         // 503 + Connection: close. In-flight requests finish within the grace period, their replies
         // closing the connection too; then whatever is left is closed.
         const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()))
+        // Notification streams never finish by themselves: end them, their clients reconnect elsewhere.
+        closeAllStreams(deps)
         const finished = await gate.drain(SHUTDOWN_GRACE_MS)
         if (!finished) logger.warn({ cut: gate.inFlightCount }, 'grace period over: cutting the requests still running')
         server.closeAllConnections()
         await closed
+        await events.close()
         redis?.disconnect()
         // Buffered views and queued writes go through the writer, the WAL is merged into the database
         // file, then every connection closes.

@@ -14,8 +14,8 @@ const SERVER_FLOORS = [
   ['server/db'],
   ['server/auth', 'server/media', 'server/presenters', 'server/search', 'server/captcha', 'server/events'],
   ['server/domain'],
-  ['server/http', 'server/admin'],
-  ['server/app.ts', 'server/main.ts', 'server/openapi', 'server/seed'],
+  ['server/http', 'server/admin', 'server/openapi'],
+  ['server/app.ts', 'server/main.ts', 'server/seed'],
   ['server/cli'],
 ]
 

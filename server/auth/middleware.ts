@@ -4,7 +4,7 @@ import { AdminSession, UserSession } from '../db/entities'
 import { readerFor, toBool, toIso } from '../db/reader'
 import { inTransaction } from '../db/transaction'
 import { Forbidden, Unauthorized } from '../errors'
-import { verifyAccessToken, type Principal } from './tokens'
+import { verifyAccessToken, verifyStreamTicket, type Principal } from './tokens'
 
 /** The signed-in member, as handlers see it (ctx.state.user). */
 export interface AuthUser {
@@ -64,9 +64,16 @@ const time = (v: Date | string) => Date.parse(toIso(v))
 async function resolve(ctx: Context, deps: AppDeps, typ: Principal): Promise<SessionRow | null> {
   const token = bearer(ctx)
   if (!token) return null
-  const expired = () => Unauthorized(typ === 'admin' ? '管理员登录已过期，请重新登录' : '登录已过期，请重新登录')
   const claims = verifyAccessToken(deps.config.jwtSecret, token, typ)
-  if (!claims) throw expired()
+  if (!claims) throw expiredLogin(typ)
+  return sessionOf(deps, typ, claims)
+}
+
+const expiredLogin = (typ: Principal) => Unauthorized(typ === 'admin' ? '管理员登录已过期，请重新登录' : '登录已过期，请重新登录')
+
+/** The session the claims name, if it is still active for an active principal (else 401 / 403). */
+async function sessionOf(deps: AppDeps, typ: Principal, claims: { sid: number; sub: string }): Promise<SessionRow> {
+  const expired = () => expiredLogin(typ)
   const row = await readerFor(deps.db).one<SessionRow>(SESSION_SQL[typ], [claims.sid, Number(claims.sub)])
   if (!row || !toBool(row.session_active) || time(row.expires_at) <= Date.now()) throw expired()
   if (!toBool(row.subject_active)) throw Forbidden('账号已被禁用')
@@ -89,6 +96,26 @@ function asUser(row: SessionRow): AuthUser {
 export function requireUser(deps: AppDeps) {
   return async (ctx: Context, next: Next) => {
     const row = await resolve(ctx, deps, 'user')
+    if (!row) throw Unauthorized()
+    ctx.state.user = asUser(row)
+    await next()
+  }
+}
+
+/**
+ * The notification stream's member: the bearer token, or a stream ticket in `?ticket=` (an EventSource cannot
+ * send headers). `redeem` spends the ticket's single use; a ticket that is invalid, expired or already used
+ * is a 401, and the session it was issued for must still be active.
+ */
+export function requireStreamUser(deps: AppDeps, redeem: (jti: string) => Promise<boolean>) {
+  return async (ctx: Context, next: Next) => {
+    const ticket = typeof ctx.query.ticket === 'string' ? ctx.query.ticket : null
+    let row: SessionRow | null
+    if (ticket) {
+      const claims = verifyStreamTicket(deps.config.jwtSecret, ticket)
+      if (!claims || !(await redeem(claims.jti))) throw Unauthorized('连接凭证无效或已过期，请重新连接')
+      row = await sessionOf(deps, 'user', claims)
+    } else row = await resolve(ctx, deps, 'user')
     if (!row) throw Unauthorized()
     ctx.state.user = asUser(row)
     await next()

@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto'
+import { createHmac, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto'
 import jwt from 'jsonwebtoken'
 import { LRUCache } from 'lru-cache'
 
@@ -68,6 +68,36 @@ export function verifyAccessToken(secret: string, token: string, typ: Principal)
   }
   if (claims.typ !== typ || typeof claims.sid !== 'number' || !claims.sub) return null
   return claims as AccessClaims
+}
+
+/** A stream ticket lives this long: enough to open the EventSource it was asked for, too short to be worth stealing. */
+export const STREAM_TICKET_TTL_SECONDS = 60
+
+export interface StreamTicket {
+  /** users.id */
+  sub: string
+  /** The member's session, checked again when the ticket is used. */
+  sid: number
+  /** Single use: the stream route redeems it once (http/member/notifications/stream.ts). */
+  jti: string
+}
+
+/**
+ * A short-lived ticket for GET /api/notifications/stream: a browser's EventSource cannot send the
+ * Authorization header, and the long-lived access token must not travel in a URL (logs, history).
+ */
+export function signStreamTicket(secret: string, userId: number, sessionId: number): string {
+  return jwt.sign({ sid: sessionId, typ: 'stream' }, keyOf(secret), { algorithm: ALGORITHM, subject: String(userId), jwtid: randomUUID(), expiresIn: STREAM_TICKET_TTL_SECONDS })
+}
+
+export function verifyStreamTicket(secret: string, ticket: string): StreamTicket | null {
+  try {
+    const claims = jwt.verify(ticket, keyOf(secret), { algorithms: [ALGORITHM] }) as Partial<StreamTicket> & { typ?: string }
+    if (claims.typ !== 'stream' || typeof claims.sid !== 'number' || !claims.sub || !claims.jti) return null
+    return { sub: claims.sub, sid: claims.sid, jti: claims.jti }
+  } catch {
+    return null
+  }
 }
 
 /**

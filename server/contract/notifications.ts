@@ -52,3 +52,15 @@ export const unreadByTypeSchema = z.object({
   total: z.number().int(),
 })
 export type UnreadByType = z.infer<typeof unreadByTypeSchema>
+
+/** POST /notifications/stream-ticket: a single-use ticket for the stream URL. */
+export const streamTicketSchema = z.object({
+  ticket: z.string().describe('一次性连接凭证，用于 GET /notifications/stream?ticket=…'),
+  expires_in: z.number().int().describe('有效期（秒）'),
+})
+
+/** GET /notifications/stream: a ticket (or the Authorization header) and where to resume. */
+export const streamQuery = z.object({
+  ticket: z.string().optional().describe('POST /notifications/stream-ticket 取得的一次性凭证（浏览器 EventSource 无法发送请求头）'),
+  lastEventId: z.string().regex(/^\d+$/).optional().describe('从该事件之后续传（等同 Last-Event-ID 请求头）'),
+})

@@ -16,7 +16,7 @@ import { TooMany } from '../errors'
  * every instance behind a load balancer shares them. Limits come from config.rateLimits (per minute).
  */
 
-export type LimitName = 'captcha' | 'login' | 'register' | 'write' | 'lookup' | 'account'
+export type LimitName = 'captcha' | 'login' | 'register' | 'write' | 'lookup' | 'account' | 'ticket'
 
 const WINDOW_SECONDS = 60
 /** Roughly one consume in this many also sweeps expired rows of the table. */
@@ -127,8 +127,13 @@ function pointsFor(deps: AppDeps, name: LimitName): number {
   if (name === 'write') return limits.writesPerMinute
   if (name === 'lookup') return limits.lookupsPerMinute
   if (name === 'account') return limits.loginFailuresPerAccount
+  // A stream ticket is spent once (its id is the key); the window outlives the ticket's own expiry.
+  if (name === 'ticket') return 1
   return limits.authPerMinute
 }
+
+/** A spent stream ticket is remembered this long: longer than any ticket lives (auth/tokens.ts). */
+const TICKET_WINDOW_SECONDS = 120
 
 /** Failed logins of one account are counted over this window (server/auth/login-guard.ts). */
 export const ACCOUNT_WINDOW_SECONDS = 10 * 60
@@ -139,7 +144,7 @@ export function limiterFor(deps: AppDeps, name: LimitName): Limiter {
   if (!byName) registry.set(deps, (byName = new Map()))
   let limiter = byName.get(name)
   if (!limiter) {
-    const options = { keyPrefix: `rl_${name}`, points: pointsFor(deps, name), duration: name === 'account' ? ACCOUNT_WINDOW_SECONDS : WINDOW_SECONDS }
+    const options = { keyPrefix: `rl_${name}`, points: pointsFor(deps, name), duration: name === 'account' ? ACCOUNT_WINDOW_SECONDS : name === 'ticket' ? TICKET_WINDOW_SECONDS : WINDOW_SECONDS }
     limiter = deps.redis
       ? new RateLimiterRedis({ ...options, storeClient: deps.redis })
       : new DbRateLimiter({ ...options, db: deps.db, kind: deps.config.database.kind })

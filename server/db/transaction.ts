@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { DataSource, EntityManager } from 'typeorm'
 import { isRetryableConflict } from './faults'
 import { existingReaderOf } from './reader'
@@ -72,14 +73,39 @@ function commitHook(db: DataSource, options: JobOptions): (() => void) | undefin
   }
 }
 
+/** The write job a statement runs in, with what must happen once it has committed (see afterCommit). */
+interface JobContext {
+  after: Array<(db: DataSource) => void>
+}
+
+const jobContext = new AsyncLocalStorage<JobContext>()
+
+/**
+ * Run `fn(db)` once the current write job has committed, with the DataSource the job was submitted on; never
+ * when it fails or rolls back (a retried attempt starts with an empty list). For announcements of a write to
+ * other connections and instances (events/bus.ts). Outside a job (seeding) it does nothing.
+ */
+export function afterCommit(fn: (db: DataSource) => void): void {
+  jobContext.getStore()?.after.push(fn)
+}
+
 /** Run `work` as one write job (see above); resolves with its result after the commit. */
 export function inTransaction<T>(db: DataSource, work: Work<T>, options: JobOptions = {}): Promise<T> {
   const writer = writers.get(db)
   const onCommit = commitHook(db, options)
-  if (writer) return writer.submit(work, onCommit)
+  let attempt: JobContext = { after: [] }
+  const tracked: Work<T> = (manager) => {
+    attempt = { after: [] }
+    return jobContext.run(attempt, () => work(manager))
+  }
+  const announce = (value: T): T => {
+    for (const fn of attempt.after) fn(db)
+    return value
+  }
+  if (writer) return writer.submit(tracked, onCommit).then(announce)
   if (db.options.type === 'sqlite') return Promise.reject(new Error('This SQLite DataSource has no writer: open the database with openDatabase()'))
-  const done = pooledTransaction(db, work)
-  return onCommit ? done.then((value) => (onCommit(), value)) : done
+  const done = pooledTransaction(db, tracked)
+  return (onCommit ? done.then((value) => (onCommit(), value)) : done).then(announce)
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { EntityManager } from 'typeorm'
 import { NOTIFICATION_TYPE } from '../db/entities'
 import { dateParam, execute, insertIgnore, kindOf } from '../db/sql'
+import { afterCommit } from '../db/transaction'
+import { eventBusOf } from '../events/bus'
 
 export type NotificationType = (typeof NOTIFICATION_TYPE)[keyof typeof NOTIFICATION_TYPE]
 
@@ -63,6 +65,12 @@ export async function notify(manager: EntityManager, input: NotifyInput): Promis
     key,
     dateParam(kind, new Date()),
   ])
+  announce(input.userId)
+}
+
+/** Tell the receiver's open notification streams, on every instance, once the notification is committed. */
+function announce(userId: number): void {
+  afterCommit((db) => eventBusOf(db)?.publish({ kind: 'notifications', userIds: [userId] }))
 }
 
 /** Notify several receivers of the same action (mentions), skipping the actor and duplicates. */

@@ -14,7 +14,7 @@ import {
   tokensSchema,
 } from '../contract/auth'
 import { idParams } from '../contract/common'
-import { notificationListQuery, notificationListReply, unreadByTypeSchema, unreadCountSchema } from '../contract/notifications'
+import { notificationListQuery, notificationListReply, streamQuery, streamTicketSchema, unreadByTypeSchema, unreadCountSchema } from '../contract/notifications'
 import {
   accountDeleteBody,
   followListReply,
@@ -88,6 +88,21 @@ function notificationRoutes(): DocRoute[] {
     doc({ method: 'put', path: '/notifications/read-all', tag: NOTIFY, summary: '全部标为已读', access: 'user', data: z.object({ count: z.number().int() }) }),
     doc({ method: 'put', path: '/notifications/:id/read', tag: NOTIFY, summary: '标为已读', access: 'user', data: z.object({ id: z.number().int(), is_read: z.number().int() }), errors: [404] }),
     doc({ method: 'delete', path: '/notifications/:id', tag: NOTIFY, summary: '删除通知', access: 'user', data: idParams, errors: [404] }),
+    doc({ method: 'post', path: '/notifications/stream-ticket', tag: NOTIFY, summary: '实时通知连接凭证', access: 'user', data: streamTicketSchema }),
+    doc({
+      method: 'get',
+      path: '/notifications/stream',
+      tag: NOTIFY,
+      summary: '实时通知（Server-Sent Events）',
+      description:
+        '`text/event-stream`，不是 JSON 信封。事件：`notification`（data 为通知列表中的一条，`id:` 为通知 id）与 `counts`（各类未读数）；空闲时每 25 秒一行 `: heartbeat`。' +
+        '凭证：`?ticket=`（一次性，60 秒内有效）或 Authorization 请求头。断线重连时带 `Last-Event-ID` 请求头或 `?lastEventId=` 补发错过的通知。' +
+        '每位用户最多 5 个连接（超出 429），每个实例有上限（超出 503）。',
+      access: 'user',
+      query: streamQuery,
+      data: z.string().describe('事件流'),
+      errors: [429, 503],
+    }),
   ]
 }
 

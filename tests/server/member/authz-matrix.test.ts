@@ -48,6 +48,8 @@ interface Entry {
   global?: true
   /** Administrators may use it too (media uploads for the back-office note form). */
   admins?: true
+  /** A POST that stores nothing (a signed, single-use stream ticket): only the statuses are checked. */
+  storesNothing?: true
   build: (w: World) => Promise<Case>
 }
 
@@ -128,6 +130,8 @@ const MATRIX: Record<string, Entry> = {
     other: 200,
     build: async ({ a }) => (await must(a, 'POST', `/api/users/${c.user_id}/follow`), { path: `/api/users/${c.user_id}/follow`, probe: sel('SELECT id FROM follows WHERE follower_id = ?', a.id) }),
   },
+  // A ticket is the member's own (nothing another member could change): the probe is that nothing is written.
+  'POST /api/notifications/stream-ticket': { other: 200, storesNothing: true, build: async ({ a }) => ({ path: '/api/notifications/stream-ticket', probe: notificationsOf(a) }) },
   'PUT /api/notifications/read-all': { other: 200, build: async ({ a }) => (await notify(a), { path: '/api/notifications/read-all', probe: notificationsOf(a) }) },
   'PUT /api/notifications/:id/read': { other: 404, build: async ({ a }) => ({ path: `/api/notifications/${await notify(a)}/read`, probe: notificationsOf(a) }) },
   'DELETE /api/notifications/:id': { other: 404, build: async ({ a }) => ({ path: `/api/notifications/${await notify(a)}`, probe: notificationsOf(a) }) },
@@ -234,7 +238,7 @@ describe('authorization matrix of the member API', () => {
     expect(status, body.message).toBe(expected)
     expect(body).toMatchObject({ code: expected, success: expected === 200 })
     expect(typeof body.message).toBe('string')
-    const changed = expected === 200 && (principal === 'owner' || !!entry.open || !!entry.global)
+    const changed = expected === 200 && !entry.storesNothing && (principal === 'owner' || !!entry.open || !!entry.global)
     if (changed) expect(await req.probe(), 'the request changed nothing').not.toBe(before)
     else expect(await req.probe(), `${principal} changed A's resource`).toBe(before)
     if (expected !== 200) expect(await tableCounts(server.deps.db, ['rate_limits'])).toEqual(countsBefore)

@@ -1,11 +1,12 @@
 import type Router from '@koa/router'
-import { requireUser } from '../../../auth/middleware'
+import { requireStreamUser, requireUser } from '../../../auth/middleware'
 import { idParams } from '../../../contract/common'
 import { notificationListQuery } from '../../../contract/notifications'
 import type { AppDeps } from '../../../deps'
 import { writeLimit } from '../../middlewares/rate-limit'
 import { validate } from '../../middlewares/validate'
 import { listHandler, markAllRead, markRead, remove, unreadCount, unreadCountByType } from './handlers'
+import { issueTicket, openStream, redeemTicket } from './stream'
 
 /** /api/notifications (member-and-visitor.md §7 Notifications): every call needs the member's token. */
 export function registerNotificationRoutes(router: Router, deps: AppDeps): void {
@@ -17,6 +18,8 @@ export function registerNotificationRoutes(router: Router, deps: AppDeps): void 
   for (const tab of ['comments', 'likes', 'collections', 'follows'] as const) {
     router.get(`/notifications/${tab}`, auth, list, (ctx) => listHandler(tab)(ctx, deps))
   }
+  router.post('/notifications/stream-ticket', auth, (ctx) => issueTicket(ctx, deps))
+  router.get('/notifications/stream', requireStreamUser(deps, (jti) => redeemTicket(deps, jti)), (ctx) => openStream(ctx, deps))
   router.get('/notifications/unread-count', auth, (ctx) => unreadCount(ctx, deps))
   router.get('/notifications/unread-count-by-type', auth, (ctx) => unreadCountByType(ctx, deps))
   router.put('/notifications/read-all', auth, writes, (ctx) => markAllRead(ctx, deps))

@@ -53,6 +53,17 @@ export async function notificationPage(deps: AppDeps, userId: number, kind: Noti
   return { rows, total: toNum(countRow?.total) }
 }
 
+/** The member's notifications newer than `afterId`, oldest first (the stream's catch-up and live events). */
+export async function notificationsAfter(deps: AppDeps, userId: number, afterId: number, limit: number): Promise<NotificationRow[]> {
+  return (await deps.db.query(sql(deps, `SELECT ${PAGE_COLUMNS} ${PAGE_JOINS} WHERE n.user_id = ? AND n.id > ? ORDER BY n.id ASC ${limitClause(limit, 0)}`), [userId, afterId])) as NotificationRow[]
+}
+
+/** The id of the member's newest notification (0 when none): where a new stream starts. */
+export async function newestNotificationId(deps: AppDeps, userId: number): Promise<number> {
+  const [row] = (await deps.db.query(sql(deps, 'SELECT MAX(id) AS id FROM notifications WHERE user_id = ?'), [userId])) as Array<{ id: number | string | null }>
+  return toNum(row?.id ?? 0)
+}
+
 export type UnreadCounts = Record<NotificationTab, number> & { total: number }
 
 /** Unread notifications per tab and in all, in one grouped query. */

@@ -1,0 +1,95 @@
+import { EventEmitter } from 'node:events'
+import { Redis } from 'ioredis'
+import type { Logger } from 'pino'
+import type { DataSource } from 'typeorm'
+
+/*
+ * Events that other instances must hear about: "these members have new notifications", "a new report
+ * group", "the watched words changed". The domain publishes them after the write commits
+ * (db/transaction.ts `afterCommit`); the notification stream (http/member/notifications/stream.ts) and the
+ * per-instance caches listen. One process: an in-process emitter. With REDIS_URL: Redis pub/sub, so a like
+ * handled by instance A reaches a member streaming from instance B. Events carry ids only; listeners read
+ * what they need from the database, which is the truth (a lost event delays, never corrupts).
+ */
+
+export type AppEvent =
+  | { kind: 'notifications'; userIds: number[] }
+  | { kind: 'admin'; topic: string }
+  | { kind: 'invalidate'; cache: string }
+
+export interface EventBus {
+  publish(event: AppEvent): void
+  subscribe(listener: (event: AppEvent) => void): () => void
+  close(): Promise<void>
+}
+
+const CHANNEL = 'shiliu:events'
+
+class LocalBus implements EventBus {
+  private readonly emitter = new EventEmitter().setMaxListeners(0)
+  publish(event: AppEvent): void {
+    // Listeners run after the publisher's own work, as they would with Redis.
+    queueMicrotask(() => this.emitter.emit('event', event))
+  }
+  subscribe(listener: (event: AppEvent) => void): () => void {
+    this.emitter.on('event', listener)
+    return () => this.emitter.off('event', listener)
+  }
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners()
+  }
+}
+
+/** Redis pub/sub: a subscriber connection of its own (a subscribed connection can do nothing else). */
+class RedisBus implements EventBus {
+  private readonly local = new LocalBus()
+  private readonly subscriber: Redis
+
+  constructor(
+    private readonly publisher: Redis,
+    private readonly logger: Logger,
+  ) {
+    this.subscriber = publisher.duplicate({ lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: null })
+    this.subscriber.on('message', (_channel: string, message: string) => {
+      try {
+        this.local.publish(JSON.parse(message) as AppEvent)
+      } catch (err) {
+        this.logger.warn({ err }, 'ignored a malformed event')
+      }
+    })
+    this.subscriber.on('error', (err: Error) => this.logger.warn({ err }, 'event subscriber connection error'))
+  }
+
+  async ready(): Promise<this> {
+    await this.subscriber.subscribe(CHANNEL)
+    return this
+  }
+
+  publish(event: AppEvent): void {
+    this.publisher.publish(CHANNEL, JSON.stringify(event)).catch((err: unknown) => this.logger.warn({ err }, 'event not published'))
+  }
+
+  subscribe(listener: (event: AppEvent) => void): () => void {
+    return this.local.subscribe(listener)
+  }
+
+  async close(): Promise<void> {
+    this.subscriber.disconnect()
+    await this.local.close()
+  }
+}
+
+export async function createEventBus(redis: Redis | null, logger: Logger): Promise<EventBus> {
+  return redis ? new RedisBus(redis, logger).ready() : new LocalBus()
+}
+
+const buses = new WeakMap<DataSource, EventBus>()
+
+/** Attach the bus to the database it announces writes of (server/main.ts), so domain code reaches it from a manager. */
+export function registerEventBus(db: DataSource, bus: EventBus): void {
+  buses.set(db, bus)
+}
+
+export function eventBusOf(db: DataSource): EventBus | null {
+  return buses.get(db) ?? null
+}
