@@ -4,6 +4,7 @@ import { ConfirmHost } from '../common/components/confirm'
 import { desktopBridge } from '../common/desktop/bridge'
 import { DesktopConnector } from '../common/desktop/DesktopConnector'
 import { useUnreadCounts } from './features/notifications/useUnreadCounts'
+import { NotificationStream } from './features/notifications/useNotificationStream'
 import { ToastHost } from '../common/components/ToastHost'
 import { AuthModal } from './features/auth/AuthModal'
 import { ExplorePage } from './features/explore/ExplorePage'
@@ -71,6 +72,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <BrowserRouter>
         <SessionProvider>
           <AppRoutes />
+          <NotificationStream />
           {desktopBridge() && <MemberDesktop />}
           <AuthModal />
           <ConfirmHost />

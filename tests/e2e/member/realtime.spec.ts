@@ -1,0 +1,57 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { apiGet, registerMember, type Member } from './api'
+import { login, uniqueId } from './helpers'
+import { solidPng } from './images'
+
+/*
+ * Live notifications (GET /api/notifications/stream): another member's comment reaches the signed-in
+ * member's badge and notification page without a reload, well before the 60-second poll; when the stream
+ * cannot be opened, the poll still brings the count.
+ */
+
+async function publishNote(request: APIRequestContext, member: Member, title: string): Promise<number> {
+  const auth = { Authorization: `Bearer ${member.token}` }
+  const upload = await request.post('/api/upload/single', { headers: auth, multipart: { file: { name: 'a.png', mimeType: 'image/png', buffer: solidPng(64, 48, [200, 60, 60]) } } })
+  expect(upload.ok(), await upload.text()).toBe(true)
+  const url = ((await upload.json()) as { data: { url: string } }).data.url
+  const categories = await apiGet<Array<{ id: number }>>(request, '/categories')
+  const reply = await request.post('/api/posts', { headers: auth, data: { title, content: '正文', images: [url], category_id: categories[0]!.id } })
+  expect(reply.ok(), await reply.text()).toBe(true)
+  return ((await reply.json()) as { data: { id: number } }).data.id
+}
+
+async function comment(request: APIRequestContext, member: Member, postId: number, content: string): Promise<void> {
+  const reply = await request.post('/api/comments', { headers: { Authorization: `Bearer ${member.token}` }, data: { post_id: postId, content } })
+  expect(reply.ok(), await reply.text()).toBe(true)
+}
+
+const badge = (page: import('@playwright/test').Page) => page.locator('.sidebar a[href="/notification"] .badge, nav a[href="/notification"] .badge').first()
+
+test('a comment reaches the badge and the notification page within 2 s, without a reload', async ({ page, request }) => {
+  const author = await registerMember(request, uniqueId('rt'))
+  const fan = await registerMember(request, uniqueId('rf'))
+  const postId = await publishNote(request, author, '实时通知测试')
+  const streamed = page.waitForResponse((r) => r.url().includes('/api/notifications/stream?'))
+  await page.goto('/explore')
+  await login(page, author.userId, author.password)
+  await streamed
+  await page.goto('/notification')
+  await comment(request, fan, postId, '第一条实时评论')
+  await expect(badge(page)).toHaveText('1', { timeout: 2000 })
+  await expect(page.getByText('第一条实时评论')).toBeVisible({ timeout: 2000 })
+})
+
+test('with the stream refused, the poll still brings the count', async ({ page, request }) => {
+  const author = await registerMember(request, uniqueId('rp'))
+  const fan = await registerMember(request, uniqueId('rq'))
+  const postId = await publishNote(request, author, '轮询兜底测试')
+  await page.route('**/api/notifications/stream?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":503,"success":false,"message":"busy","data":null}' }))
+  await page.clock.install()
+  await page.goto('/explore')
+  await login(page, author.userId, author.password)
+  await comment(request, fan, postId, '靠轮询看到的评论')
+  await expect(badge(page)).toHaveCount(0)
+  // The 60-second poll, fast-forwarded.
+  await page.clock.fastForward('01:05')
+  await expect(badge(page)).toHaveText('1')
+})
