@@ -1,4 +1,5 @@
 import { EMBEDDED_REPLIES, type CommentView } from '../contract/comments'
+import { andNotBlocked } from '../db/blocks'
 import { inList, toBool, toIso, toNum, type SqlReader } from '../db/reader'
 import { limitClause } from '../db/sql'
 import { avatarOf } from './user'
@@ -7,6 +8,7 @@ import { avatarOf } from './user'
  * Comment presenters and their batched loaders. A page of comments costs a fixed number of queries: the
  * page itself (author and the viewer's like flag joined in), and one query for the first replies of every
  * comment on the page (a window function, so it works the same on SQLite, PostgreSQL and MySQL 8).
+ * Comments and replies by members the viewer blocked are left out by both statements (server/db/blocks.ts).
  */
 
 interface CommentRow {
@@ -91,9 +93,10 @@ export interface CommentPageSpec {
 export async function loadCommentPage(reader: SqlReader, spec: CommentPageSpec, viewerId: number | null): Promise<CommentView[]> {
   const v = viewerColumns(viewerId)
   const dir = spec.order === 'asc' ? 'ASC' : 'DESC'
+  const blocks = andNotBlocked(viewerId, 'c.user_id')
   const rows = await reader.all<CommentRow>(
-    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.post_id = ? AND c.parent_id IS NULL ORDER BY c.created_at ${dir}, c.id ${dir} ${limitClause(spec.limit, spec.offset)}`,
-    [...v.params, spec.postId],
+    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.post_id = ? AND c.parent_id IS NULL${blocks.sql} ORDER BY c.created_at ${dir}, c.id ${dir} ${limitClause(spec.limit, spec.offset)}`,
+    [...v.params, spec.postId, ...blocks.params],
   )
   const withReplies = rows.filter((r) => toNum(r.reply_count) > 0).map((r) => Number(r.id))
   const replies = new Map<number, CommentView[]>()
@@ -101,8 +104,8 @@ export async function loadCommentPage(reader: SqlReader, spec: CommentPageSpec, 
     const list = inList(withReplies)
     const replyRows = await reader.all<CommentRow>(
       `SELECT * FROM (SELECT ${v.sql}, ROW_NUMBER() OVER (PARTITION BY c.parent_id ORDER BY c.created_at ASC, c.id ASC) AS rn
-         FROM comments c ${JOINS} WHERE c.parent_id IN ${list.sql}) x WHERE x.rn <= ? ORDER BY x.parent_id, x.rn`,
-      [...v.params, ...list.params, EMBEDDED_REPLIES],
+         FROM comments c ${JOINS} WHERE c.parent_id IN ${list.sql}${blocks.sql}) x WHERE x.rn <= ? ORDER BY x.parent_id, x.rn`,
+      [...v.params, ...list.params, ...blocks.params, EMBEDDED_REPLIES],
     )
     for (const r of replyRows) {
       const key = Number(r.parent_id)
@@ -115,9 +118,10 @@ export async function loadCommentPage(reader: SqlReader, spec: CommentPageSpec, 
 /** A page of replies of one top-level comment, oldest first. One query. */
 export async function loadReplyPage(reader: SqlReader, parentId: number, limit: number, offset: number, viewerId: number | null): Promise<CommentView[]> {
   const v = viewerColumns(viewerId)
+  const blocks = andNotBlocked(viewerId, 'c.user_id')
   const rows = await reader.all<CommentRow>(
-    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.parent_id = ? ORDER BY c.created_at ASC, c.id ASC ${limitClause(limit, offset)}`,
-    [...v.params, parentId],
+    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.parent_id = ?${blocks.sql} ORDER BY c.created_at ASC, c.id ASC ${limitClause(limit, offset)}`,
+    [...v.params, parentId, ...blocks.params],
   )
   return rows.map((r) => presentComment(r))
 }
