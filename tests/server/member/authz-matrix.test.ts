@@ -128,6 +128,11 @@ const MATRIX: Record<string, Entry> = {
     other: 200,
     build: async ({ a }) => (await must(a, 'POST', `/api/users/${c.user_id}/follow`), { path: `/api/users/${c.user_id}/follow`, probe: sel('SELECT id FROM follows WHERE follower_id = ?', a.id) }),
   },
+  'POST /api/users/:id/block': { other: 200, build: async ({ a }) => ({ path: `/api/users/${c.user_id}/block`, probe: sel('SELECT id FROM user_blocks WHERE blocker_id = ?', a.id) }) },
+  'DELETE /api/users/:id/block': {
+    other: 200,
+    build: async ({ a }) => (await must(a, 'POST', `/api/users/${c.user_id}/block`), { path: `/api/users/${c.user_id}/block`, probe: sel('SELECT id FROM user_blocks WHERE blocker_id = ?', a.id) }),
+  },
   'PUT /api/notifications/read-all': { other: 200, build: async ({ a }) => (await notify(a), { path: '/api/notifications/read-all', probe: notificationsOf(a) }) },
   'PUT /api/notifications/:id/read': { other: 404, build: async ({ a }) => ({ path: `/api/notifications/${await notify(a)}/read`, probe: notificationsOf(a) }) },
   'DELETE /api/notifications/:id': { other: 404, build: async ({ a }) => ({ path: `/api/notifications/${await notify(a)}`, probe: notificationsOf(a) }) },
