@@ -43,7 +43,7 @@ test('a member blocks an author from the profile ⋯ menu, the notes leave explo
   await expect(page.locator('.note-card').first()).toBeVisible()
   await expect(card).toHaveCount(0)
 
-  await page.getByRole('button', { name: '更多' }).click()
+  await page.getByRole('button', { name: '更多', exact: true }).click()
   await page.getByRole('menuitem', { name: '账号与安全' }).click()
   const blacklist = page.getByRole('region', { name: '黑名单' })
   const row = blacklist.getByTestId('blocked-user').filter({ hasText: author.userId })
