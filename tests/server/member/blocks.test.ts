@@ -3,6 +3,7 @@ import { BLOCK_MESSAGES } from '../../../server/contract/blocks'
 import { counterMismatches } from '../../support/consistency'
 import { registerMember, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
+import { countQueries } from '../../support/query-count'
 import { dbCount } from '../../support/sql'
 import { createCategory, createNote, uploadImage } from './support/notes'
 
@@ -219,6 +220,34 @@ describe('what a block hides from the blocker', () => {
     expect(list<{ user_id: string }>(followers.body, 'followers').map((f) => f.user_id)).toEqual([v.user_id])
     expect(pageOf(followers.body).total).toBe(1)
     expect(list<{ user_id: string }>((await call('GET', `/api/users/${o.user_id}/followers`)).body, 'followers').map((f) => f.user_id).sort()).toEqual([v.user_id, x.user_id].sort())
+  })
+
+  it('reads each page in one statement with the block condition, in a number of queries that does not grow with the page', async () => {
+    const lists = [
+      '/api/posts?limit=LIMIT',
+      '/api/posts?category=recommend&limit=LIMIT',
+      '/api/search?keyword=星河&type=posts&limit=LIMIT',
+      `/api/posts/${oNotes[0]}/comments?sort=asc&limit=LIMIT`,
+      '/api/notifications?limit=LIMIT',
+      `/api/users/${o.user_id}/followers?limit=LIMIT`,
+    ]
+    const counter = countQueries(server.deps.db)
+    try {
+      for (const path of lists) {
+        const sizes: number[] = []
+        for (const limit of [2, 6]) await call('GET', path.replace('LIMIT', String(limit)), v.token)
+        for (const limit of [2, 6]) {
+          counter.reset()
+          expect((await call('GET', path.replace('LIMIT', String(limit)), v.token)).status).toBe(200)
+          sizes.push(counter.count)
+          const page = counter.queries.filter((q) => /LIMIT \d/.test(q) && /user_blocks/.test(q))
+          expect(page.length, `${path}: the page statement carries the block condition\n${counter.queries.join('\n')}`).toBeGreaterThan(0)
+        }
+        expect(sizes[0], path).toBe(sizes[1])
+      }
+    } finally {
+      counter.restore()
+    }
   })
 
   it('unblocking brings it all back', async () => {
