@@ -232,6 +232,10 @@ export const profileSchema = publicUserSchema.extend({
 })
 export type Profile = z.infer<typeof profileSchema>
 
+/** GET /users/{id}: the profile as the viewer sees it (isBlocked: the viewer blocked this member; false for visitors). */
+export const profileViewSchema = profileSchema.extend({ isBlocked: z.boolean() })
+export type ProfileView = z.infer<typeof profileViewSchema>
+
 /** The signed-in member (login, register, me): the profile plus the own numeric id. */
 export const selfSchema = profileSchema.extend({ id: z.number().int() })
 export type SelfUser = z.infer<typeof selfSchema>

@@ -27,7 +27,7 @@ import { plainText } from './richtext'
  */
 
 /** Display ids that are path segments of /users/... and so cannot be anyone's id. */
-const RESERVED_IDS = new Set(['search', 'verification', 'me', 'admin', 'null', 'undefined'])
+const RESERVED_IDS = new Set(['search', 'blocks', 'verification', 'me', 'admin', 'null', 'undefined'])
 
 export async function findByDisplayId(db: AppDeps['db'] | EntityManager, userId: string): Promise<User | null> {
   if (!isDisplayIdShape(userId)) return null
@@ -216,7 +216,7 @@ export async function deleteAccount(deps: AppDeps, userId: number): Promise<void
       await m.query(`DELETE FROM notifications WHERE comment_id IN (${list})`, chunk)
     }
     // Notes first (their delete triggers keep the search index in step), then the user; ON DELETE CASCADE
-    // takes the rest: media rows, tags links, comments and replies, collections, follows, sessions,
+    // takes the rest: media rows, tags links, comments and replies, collections, follows, blocks (both ways), sessions,
     // verification applications.
     await run('DELETE FROM posts WHERE user_id = :uid')
     await m.getRepository(User).delete({ id: userId })

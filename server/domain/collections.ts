@@ -3,6 +3,7 @@ import { execute, insertIgnore, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { NotFound } from '../errors'
 import { listsChanged } from '../db/list-cache'
+import { refuseIfBlocked } from './block-policy'
 import { lockNote, lockRows } from './locks'
 import { notify } from './notifications'
 import { refreshHotScores } from './ranking'
@@ -41,6 +42,8 @@ async function state(manager: EntityManager, postId: number, collected: boolean)
 export async function collectNote(db: DataSource, userId: number, postId: number): Promise<CollectState> {
   const result = await inTransaction(db, async (manager) => {
     const { authorId } = await lockInteractableNote(manager, postId, userId)
+    // Nobody collects the notes of a member who blocked them.
+    await refuseIfBlocked(manager, userId, [authorId])
     const added = await execute(manager, insertIgnore(kindOf(manager), 'collections', ['user_id', 'post_id']), [userId, postId])
     if (added) {
       await execute(manager, 'UPDATE posts SET collect_count = collect_count + 1 WHERE id = ?', [postId])

@@ -9,6 +9,8 @@ import { listPage, pagination, type ListReply } from '../presenters/list'
 import { loadComment, loadCommentPage, loadReplyPage, markNoteAuthor } from '../presenters/comment'
 import { listsChanged } from '../db/list-cache'
 import { commentSeenBy, listedComment, Moderation, type ModerationState } from '../db/visibility'
+import { andNotBlocked } from '../db/blocks'
+import { allowedMentions, refuseIfBlocked } from './block-policy'
 import { lockNote, lockRows } from './locks'
 import { notify } from './notifications'
 import { refreshHotScores } from './ranking'
@@ -46,15 +48,19 @@ export async function createComment(db: DataSource, reader: SqlReader, userId: n
       topId = parent.parent_id === null ? Number(parent.id) : Number(parent.parent_id)
       answeredUserId = Number(parent.user_id)
     }
-    const mentionedIds = mentioned.length ? (await query<{ id: number }>(manager, `SELECT id FROM users WHERE user_id IN (${mentioned.map(() => '?').join(', ')})`, mentioned)).map((r) => Number(r.id)) : []
+    // Mentions of members who blocked the writer stay as plain text and notify nobody.
+    const mentions = await allowedMentions(manager, userId, content, mentioned)
+    const mentionedIds = mentions.ids
     if (topId) await lockRows(manager, 'comments', [topId])
     await lockRows(manager, 'users', [userId, authorId, answeredUserId, ...mentionedIds])
+    // Nobody comments on the notes, or replies to the comments, of a member who blocked them.
+    await refuseIfBlocked(manager, userId, [authorId, answeredUserId])
     const inserted = await manager.insert(Comment, {
       post_id: input.post_id,
       user_id: userId,
       parent_id: topId,
       reply_to_user_id: answeredUserId,
-      content,
+      content: mentions.html,
       like_count: 0,
       reply_count: 0,
       moderation: initial.moderation,
@@ -146,10 +152,11 @@ function assertVisible(note: VisibleNote | undefined, viewerId: number | null): 
 }
 
 export async function listComments(reader: SqlReader, postId: number, viewerId: number | null, q: CommentListQuery): Promise<ListReply<'comments', CommentView>> {
+  const blocks = andNotBlocked(viewerId, 'c.user_id')
   const [note, comments] = await Promise.all([
     reader.one<VisibleNote>(
-      `SELECT p.user_id AS author_id, p.is_draft, p.moderation, (SELECT COUNT(*) FROM comments c WHERE c.post_id = p.id AND c.parent_id IS NULL AND ${commentSeenBy('c')}) AS total FROM posts p WHERE p.id = ?`,
-      [viewerId ?? 0, postId],
+      `SELECT p.user_id AS author_id, p.is_draft, p.moderation, (SELECT COUNT(*) FROM comments c WHERE c.post_id = p.id AND c.parent_id IS NULL AND ${commentSeenBy('c')}${blocks.sql}) AS total FROM posts p WHERE p.id = ?`,
+      [viewerId ?? 0, ...blocks.params, postId],
     ),
     loadCommentPage(reader, { postId, order: q.sort, limit: q.limit, offset: (q.page - 1) * q.limit }, viewerId),
   ])
@@ -158,10 +165,11 @@ export async function listComments(reader: SqlReader, postId: number, viewerId: 
 }
 
 export async function listReplies(reader: SqlReader, commentId: number, viewerId: number | null, q: ReplyListQuery): Promise<ListReply<'replies', CommentView>> {
+  const blocks = andNotBlocked(viewerId, 'r.user_id')
   const parent = await reader.one<VisibleNote & { parent_id: number | null }>(
-    `SELECT c.parent_id, p.user_id AS author_id, p.is_draft, p.moderation, (SELECT COUNT(*) FROM comments r WHERE r.parent_id = c.id AND ${commentSeenBy('r')}) AS total
+    `SELECT c.parent_id, p.user_id AS author_id, p.is_draft, p.moderation, (SELECT COUNT(*) FROM comments r WHERE r.parent_id = c.id AND ${commentSeenBy('r')}${blocks.sql}) AS total
      FROM comments c INNER JOIN posts p ON p.id = c.post_id WHERE c.id = ? AND ${commentSeenBy('c')}`,
-    [viewerId ?? 0, commentId, viewerId ?? 0],
+    [viewerId ?? 0, ...blocks.params, commentId, viewerId ?? 0],
   )
   if (!parent) throw NotFound('评论不存在')
   assertVisible(parent, viewerId)

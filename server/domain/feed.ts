@@ -7,6 +7,7 @@ import { listPage, pagination, type ListReply } from '../presenters/list'
 import { loadPostCardPage } from '../presenters/post'
 import { cachedCount } from '../db/list-cache'
 import { listedNote } from '../db/visibility'
+import { notBlockedBy } from '../db/blocks'
 import { countNotes, matchCondition, noteIdsPage, termsOf } from '../search/index'
 
 /*
@@ -67,6 +68,12 @@ export async function listFeed(reader: SqlReader, kind: DatabaseKind, viewer: Fe
     where.push('p.type = ?')
     params.push(q.type)
   }
+  // Notes of members the viewer blocked are not listed (the viewer's own drafts need no such condition).
+  const blocks = drafts ? null : notBlockedBy(viewer?.id, 'p.user_id')
+  if (blocks) {
+    where.push(blocks.sql)
+    params.push(...blocks.params)
+  }
   if (q.keyword && !drafts && authorId === null) return keywordPage(reader, kind, viewer, q, category.id)
   if (q.keyword) {
     if (drafts) {
@@ -102,8 +109,8 @@ async function countRows(reader: SqlReader, whereSql: string, params: SqlValue[]
 async function keywordPage(reader: SqlReader, kind: DatabaseKind, viewer: FeedViewer | null, q: PostListQuery, categoryId: number | null): Promise<FeedPage> {
   const terms = termsOf(q.keyword)
   if (terms.length === 0) return emptyPage(q)
-  const search = { terms, type: q.type ?? null, categoryId }
-  const key = `k|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${q.type ?? ''}|${categoryId ?? ''}`
+  const search = { terms, type: q.type ?? null, categoryId, viewerId: viewer?.id ?? null }
+  const key = `k|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${q.type ?? ''}|${categoryId ?? ''}|${viewer?.id ?? ''}`
   const [posts, total] = await Promise.all([
     loadPostCardPage(reader, kind, noteIdsPage(kind, search, q.limit, (q.page - 1) * q.limit), viewer?.id ?? null),
     cachedCount(key, () => countNotes(reader, kind, search)),

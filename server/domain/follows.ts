@@ -5,6 +5,7 @@ import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
 import { USER_MESSAGES } from '../contract/users'
 import { NotFound } from '../errors'
+import { refuseIfBlocked } from './block-policy'
 import { lockRows } from './locks'
 import { notify } from './notifications'
 
@@ -27,6 +28,8 @@ export async function follow(deps: AppDeps, followerId: number, followingId: num
     // Both users' rows first, in id order (server/domain/locks.ts); the affected-row count of the
     // insert-or-ignore tells whether the follow is new.
     if ((await lockRows(m, 'users', [followerId, followingId])).length < 2) throw NotFound(USER_MESSAGES.notFound)
+    // Nobody follows a member who blocked them (checked under the locks a concurrent block takes too).
+    await refuseIfBlocked(m, followerId, [followingId])
     const inserted = (await execute(m, insertIgnore(kindOf(m), 'follows', ['follower_id', 'following_id']), [followerId, followingId])) > 0
     if (inserted) {
       await bump(m, followerId, followingId, 1)
@@ -37,13 +40,21 @@ export async function follow(deps: AppDeps, followerId: number, followingId: num
   }, { changesCards: false })
 }
 
+/**
+ * Remove a follow inside the caller's transaction, which holds both users' row locks (unfollow, and a block
+ * removing the follows both ways): the counters move only when a row really went.
+ */
+export async function removeFollow(m: EntityManager, followerId: number, followingId: number): Promise<boolean> {
+  const removed = (await execute(m, 'DELETE FROM follows WHERE follower_id = ? AND following_id = ?', [followerId, followingId])) > 0
+  if (removed) await bump(m, followerId, followingId, -1)
+  return removed
+}
+
 /** Unfollow; true when a follow was removed (false when there was none). */
 export async function unfollow(deps: AppDeps, followerId: number, followingId: number): Promise<boolean> {
   return inTransaction(deps.db, async (m) => {
     await lockRows(m, 'users', [followerId, followingId])
-    const removed = (await execute(m, 'DELETE FROM follows WHERE follower_id = ? AND following_id = ?', [followerId, followingId])) > 0
-    if (removed) await bump(m, followerId, followingId, -1)
-    return removed
+    return removeFollow(m, followerId, followingId)
   }, { changesCards: false })
 }
 

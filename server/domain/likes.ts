@@ -3,6 +3,7 @@ import { execute, insertIgnore, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { NotFound } from '../errors'
 import { listsChanged } from '../db/list-cache'
+import { refuseIfBlocked } from './block-policy'
 import { forUpdate, lockNote, lockRows } from './locks'
 import { notify } from './notifications'
 import { refreshHotScores } from './ranking'
@@ -37,6 +38,8 @@ interface Target {
   ownerId: number
   postId: number
   commentId: number | null
+  /** The author of the note concerned. */
+  noteAuthorId: number
 }
 
 /**
@@ -49,14 +52,14 @@ async function lockTarget(manager: EntityManager, type: LikeTarget, targetId: nu
     const note = await lockNote(manager, targetId)
     if (!note || (!note.listed && note.user_id !== userId)) throw NotFound('笔记不存在')
     await lockRows(manager, 'users', [userId, note.user_id])
-    return { ownerId: note.user_id, postId: targetId, commentId: null }
+    return { ownerId: note.user_id, postId: targetId, commentId: null, noteAuthorId: note.user_id }
   }
   const note = commentNote === null ? null : await lockNote(manager, commentNote)
   const [comment] = note ? await query<{ user_id: number; moderation: number }>(manager, `SELECT user_id, moderation FROM comments WHERE id = ? AND post_id = ? ${forUpdate(kindOf(manager))}`, [targetId, note.id]) : []
   const commentSeen = comment && (Number(comment.moderation) === Moderation.visible || Number(comment.user_id) === userId)
   if (!note || !comment || !commentSeen || (!note.listed && note.user_id !== userId)) throw NotFound('评论不存在')
   await lockRows(manager, 'users', [userId, Number(comment.user_id)])
-  return { ownerId: Number(comment.user_id), postId: note.id, commentId: targetId }
+  return { ownerId: Number(comment.user_id), postId: note.id, commentId: targetId, noteAuthorId: note.user_id }
 }
 
 /** The note a comment belongs to (immutable), read outside the write job; null for notes or unknown comments. */
@@ -77,6 +80,8 @@ export async function like(db: DataSource, userId: number, type: LikeTarget, tar
   const commentNote = await noteOfComment(db, type, targetId)
   return changed(inTransaction(db, async (manager) => {
     const target = await lockTarget(manager, type, targetId, userId, commentNote)
+    // No likes for the notes or comments of a member who blocked the liker, nor on the notes of one.
+    await refuseIfBlocked(manager, userId, [target.ownerId, target.noteAuthorId])
     const added = await execute(manager, insertIgnore(kindOf(manager), 'likes', ['user_id', 'target_type', 'target_id']), [userId, type, targetId])
     if (added) {
       if (type === 1) {

@@ -16,6 +16,7 @@ import { resolveImages, resolveVideo, type NoteImage, type NoteVideo } from './n
 import { notifyMany } from './notifications'
 import { hotScore, refreshHotScores } from './ranking'
 import { mentionedUserIds, plainText, sanitizeRichText } from './richtext'
+import { allowedMentions } from './block-policy'
 import { noteTagNames, setNoteTags } from './tags'
 
 /*
@@ -87,11 +88,12 @@ async function checkCategory(db: DataSource, categoryId: number | null): Promise
   if (rows.length === 0) throw Invalid('分类不存在')
 }
 
-async function mentionedIds(manager: EntityManager, html: string): Promise<number[]> {
-  const displayIds = mentionedUserIds(html)
-  if (displayIds.length === 0) return []
-  const rows = await query<{ id: number }>(manager, `SELECT id FROM users WHERE user_id IN (${displayIds.map(() => '?').join(', ')})`, displayIds)
-  return rows.map((r) => Number(r.id))
+/**
+ * The members a note's text mentions and may notify, and the text to store: mentions of members who
+ * blocked the author are kept as plain text (block-policy.ts).
+ */
+function mentionsOf(manager: EntityManager, authorId: number, html: string): Promise<{ ids: number[]; html: string }> {
+  return allowedMentions(manager, authorId, html, mentionedUserIds(html))
 }
 
 async function writeMedia(manager: EntityManager, postId: number, images: NoteImage[] | null, video: NoteVideo | null | undefined): Promise<void> {
@@ -136,10 +138,12 @@ export async function createNote(env: NotesEnv, userId: number, input: PostCreat
   const isVideo = input.type === NOTE_TYPE.video
   const images = isVideo ? [] : await resolveImages(env.storage, input.images)
   const video = isVideo && input.video ? await resolveVideo(env.storage, input.video) : null
-  const content = sanitizeRichText(input.content)
+  const sanitized = sanitizeRichText(input.content)
   const id = await inTransaction(env.db, async (manager) => {
     const now = new Date()
-    const mentioned = listed ? await mentionedIds(manager, content) : []
+    const mentions = listed ? await mentionsOf(manager, userId, sanitized) : { ids: [], html: sanitized }
+    const mentioned = mentions.ids
+    const content = mentions.html
     // Rows whose counters this job changes, in lock order: the author (and the mentioned), the category.
     await lockRows(manager, 'users', [userId, ...mentioned])
     if (listed) await lockRows(manager, 'categories', [input.category_id])
@@ -200,7 +204,8 @@ export async function updateNote(env: NotesEnv, userId: number, postId: number, 
   // Only re-check media that changed; switching type clears the other kind of media.
   const images = isVideo ? (typeChanged || patch.images ? [] : null) : patch.images || typeChanged ? await resolveImages(env.storage, merged.images) : null
   const video = !isVideo ? (typeChanged || patch.video !== undefined ? null : undefined) : patch.video !== undefined || typeChanged ? (merged.video ? await resolveVideo(env.storage, merged.video) : null) : undefined
-  const content = patch.content !== undefined ? sanitizeRichText(patch.content) : note.content
+  const sanitized = patch.content !== undefined ? sanitizeRichText(patch.content) : note.content
+  let content = sanitized
   const kind = kindOf(env.db)
   const firstPublish = note.is_draft && !merged.is_draft
   const mediaBefore = await noteMediaUrls(env.db, postId, note.content)
@@ -212,8 +217,10 @@ export async function updateNote(env: NotesEnv, userId: number, postId: number, 
     // An edit keeps the note's moderation state (a held or hidden note stays so): only the draft flag moves.
     const before = { published: locked.listed, category: locked.category_id }
     const after = { published: !merged.is_draft && locked.moderation === Moderation.visible, category: merged.category_id }
-    const mentionedBefore = before.published ? await mentionedIds(manager, note.content) : []
-    const mentionedNow = after.published ? await mentionedIds(manager, content) : []
+    const mentionedBefore = before.published ? (await mentionsOf(manager, userId, note.content)).ids : []
+    const mentions = after.published ? await mentionsOf(manager, userId, sanitized) : { ids: [], html: sanitized }
+    const mentionedNow = mentions.ids
+    content = mentions.html
     await lockRows(manager, 'users', [userId, ...mentionedNow])
     await lockRows(manager, 'categories', [before.published ? before.category : null, after.published ? after.category : null])
     const now = new Date()

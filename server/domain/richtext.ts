@@ -80,3 +80,19 @@ export function mentionedUserIds(html: string): string[] {
   found.sort((a, b) => a.at - b.at)
   return [...new Set(found.map((f) => f.id))].slice(0, 20)
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * SANITISED rich text with the mentions of `displayIds` turned into plain text (`@nickname`): a mention
+ * link keeps its visible text, a [@nickname:userId] mention becomes `@nickname`.
+ */
+export function unlinkMentions(html: string, displayIds: readonly string[]): string {
+  let out = html
+  for (const id of displayIds) {
+    const e = escapeRegExp(id)
+    out = out.replace(new RegExp(`<a\\b[^>]*\\sdata-user-id="${e}"[^>]*>([\\s\\S]*?)</a>`, 'gi'), '$1')
+    out = out.replace(new RegExp(`\\[@([^:\\]\\n]{1,32}):${e}\\]`, 'gi'), '@$1')
+  }
+  return out
+}

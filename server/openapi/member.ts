@@ -13,6 +13,7 @@ import {
   sessionListReply,
   tokensSchema,
 } from '../contract/auth'
+import { blockListQuery, blockListReply, blockStateSchema } from '../contract/blocks'
 import { idParams } from '../contract/common'
 import { notificationListQuery, notificationListReply, streamQuery, streamTicketSchema, unreadByTypeSchema, unreadCountSchema } from '../contract/notifications'
 import {
@@ -21,7 +22,7 @@ import {
   followStateSchema,
   passwordChangeBody,
   personalityTagsSchema,
-  profileSchema,
+  profileViewSchema,
   profileUpdateBody,
   selfSchema,
   userListQuery,
@@ -55,14 +56,26 @@ function accountRoutes(): DocRoute[] {
     doc({ method: 'get', path: '/users/verification/status', tag: USERS, summary: '认证申请状态', description: '本人的申请列表，最新的在前（无申请为空列表）；不返回申请内容', access: 'user', data: verificationStatusReply }),
     doc({ method: 'delete', path: '/users/verification/revoke', tag: USERS, summary: '撤回认证申请', description: '返回撤回后的申请列表', access: 'user', data: verificationStatusReply, errors: [404] }),
     doc({ method: 'get', path: '/users/search', tag: USERS, summary: '搜索用户', access: 'optional-user', query: userSearchQuery, data: userSearchReply, errors: [400] }),
-    doc({ method: 'get', path: '/users/:id', tag: USERS, summary: '用户资料', description: 'id 为小石榴号', access: 'public', data: profileSchema, errors: [404] }),
+    doc({ method: 'get', path: '/users/blocks', tag: USERS, summary: '黑名单', description: '当前用户拉黑的用户，最近拉黑的在前', access: 'user', query: blockListQuery, data: blockListReply, errors: [400] }),
+    doc({ method: 'get', path: '/users/:id', tag: USERS, summary: '用户资料', description: 'id 为小石榴号；isBlocked：当前用户是否已拉黑该用户（未登录为 false）', access: 'optional-user', data: profileViewSchema, errors: [404] }),
     doc({ method: 'get', path: '/users/:id/stats', tag: USERS, summary: '用户统计', access: 'public', data: userStatsSchema, errors: [404] }),
     doc({ method: 'get', path: '/users/:id/personality-tags', tag: USERS, summary: '个性标签', access: 'public', data: personalityTagsSchema, errors: [404] }),
     doc({ method: 'put', path: '/users/:id', tag: USERS, summary: '修改资料', access: 'user', body: profileUpdateBody, data: selfSchema, errors: [400, 403, 404] }),
     doc({ method: 'put', path: '/users/:id/password', tag: USERS, summary: '修改密码', access: 'user', body: passwordChangeBody, data: z.null(), errors: [400, 404] }),
     doc({ method: 'delete', path: '/users/:id', tag: USERS, summary: '注销账号', description: '须提供当前密码', access: 'user', body: accountDeleteBody, data: z.null(), errors: [400, 404] }),
-    doc({ method: 'post', path: '/users/:id/follow', tag: USERS, summary: '关注', description: '幂等：重复关注不改变任何数据', access: 'user', data: followStateSchema, errors: [400, 404] }),
+    doc({ method: 'post', path: '/users/:id/follow', tag: USERS, summary: '关注', description: '幂等：重复关注不改变任何数据（被对方拉黑时 403）', access: 'user', data: followStateSchema, errors: [400, 403, 404] }),
     doc({ method: 'delete', path: '/users/:id/follow', tag: USERS, summary: '取消关注', access: 'user', data: followStateSchema, errors: [404] }),
+    doc({
+      method: 'post',
+      path: '/users/:id/block',
+      tag: USERS,
+      summary: '拉黑',
+      description: '幂等：重复拉黑不改变任何数据。拉黑后对方的笔记、评论、通知对你不可见，双方的关注关系解除；对方无法关注你、评论或点赞/收藏你的笔记、回复你的评论（403「由于对方的设置，你无法进行此操作」），@你不会通知你',
+      access: 'user',
+      data: blockStateSchema,
+      errors: [400, 404],
+    }),
+    doc({ method: 'delete', path: '/users/:id/block', tag: USERS, summary: '解除拉黑', description: '幂等：未拉黑时同样成功', access: 'user', data: blockStateSchema, errors: [400, 404] }),
     doc({ method: 'get', path: '/users/:id/follow-status', tag: USERS, summary: '关注状态', description: '未登录时返回 followed: false', access: 'optional-user', data: followStateSchema, errors: [401, 404] }),
     doc({ method: 'get', path: '/users/:id/following', tag: USERS, summary: '关注列表', access: 'optional-user', query: userListQuery, data: followListReply('following'), errors: [404] }),
     doc({ method: 'get', path: '/users/:id/followers', tag: USERS, summary: '粉丝列表', access: 'optional-user', query: userListQuery, data: followListReply('followers'), errors: [404] }),

@@ -1,4 +1,5 @@
 import { EMBEDDED_REPLIES, type CommentView } from '../contract/comments'
+import { andNotBlocked } from '../db/blocks'
 import { inList, toBool, toIso, toNum, type SqlReader } from '../db/reader'
 import { limitClause } from '../db/sql'
 import { commentSeenBy } from '../db/visibility'
@@ -8,6 +9,7 @@ import { avatarOf } from './user'
  * Comment presenters and their batched loaders. A page of comments costs a fixed number of queries: the
  * page itself (author and the viewer's like flag joined in), and one query for the first replies of every
  * comment on the page (a window function, so it works the same on SQLite, PostgreSQL and MySQL 8).
+ * Comments and replies by members the viewer blocked are left out by both statements (server/db/blocks.ts).
  */
 
 interface CommentRow {
@@ -99,9 +101,10 @@ export interface CommentPageSpec {
 export async function loadCommentPage(reader: SqlReader, spec: CommentPageSpec, viewerId: number | null): Promise<CommentView[]> {
   const v = viewerColumns(viewerId)
   const dir = spec.order === 'asc' ? 'ASC' : 'DESC'
+  const blocks = andNotBlocked(viewerId, 'c.user_id')
   const rows = await reader.all<CommentRow>(
-    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.post_id = ? AND c.parent_id IS NULL AND ${commentSeenBy('c')} ORDER BY c.created_at ${dir}, c.id ${dir} ${limitClause(spec.limit, spec.offset)}`,
-    [...v.params, spec.postId, viewerId ?? 0],
+    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.post_id = ? AND c.parent_id IS NULL AND ${commentSeenBy('c')}${blocks.sql} ORDER BY c.created_at ${dir}, c.id ${dir} ${limitClause(spec.limit, spec.offset)}`,
+    [...v.params, spec.postId, viewerId ?? 0, ...blocks.params],
   )
   // reply_count counts listed replies; a signed-in viewer may also have held replies of their own.
   const withReplies = rows.filter((r) => toNum(r.reply_count) > 0 || viewerId !== null).map((r) => Number(r.id))
@@ -110,8 +113,8 @@ export async function loadCommentPage(reader: SqlReader, spec: CommentPageSpec, 
     const list = inList(withReplies)
     const replyRows = await reader.all<CommentRow>(
       `SELECT * FROM (SELECT ${v.sql}, ROW_NUMBER() OVER (PARTITION BY c.parent_id ORDER BY c.created_at ASC, c.id ASC) AS rn
-         FROM comments c ${JOINS} WHERE c.parent_id IN ${list.sql} AND ${commentSeenBy('c')}) x WHERE x.rn <= ? ORDER BY x.parent_id, x.rn`,
-      [...v.params, ...list.params, viewerId ?? 0, EMBEDDED_REPLIES],
+         FROM comments c ${JOINS} WHERE c.parent_id IN ${list.sql} AND ${commentSeenBy('c')}${blocks.sql}) x WHERE x.rn <= ? ORDER BY x.parent_id, x.rn`,
+      [...v.params, ...list.params, viewerId ?? 0, ...blocks.params, EMBEDDED_REPLIES],
     )
     for (const r of replyRows) {
       const key = Number(r.parent_id)
@@ -124,9 +127,10 @@ export async function loadCommentPage(reader: SqlReader, spec: CommentPageSpec, 
 /** A page of replies of one top-level comment, oldest first. One query. */
 export async function loadReplyPage(reader: SqlReader, parentId: number, limit: number, offset: number, viewerId: number | null): Promise<CommentView[]> {
   const v = viewerColumns(viewerId)
+  const blocks = andNotBlocked(viewerId, 'c.user_id')
   const rows = await reader.all<CommentRow>(
-    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.parent_id = ? AND ${commentSeenBy('c')} ORDER BY c.created_at ASC, c.id ASC ${limitClause(limit, offset)}`,
-    [...v.params, parentId, viewerId ?? 0],
+    `SELECT ${v.sql} FROM comments c ${JOINS} WHERE c.parent_id = ? AND ${commentSeenBy('c')}${blocks.sql} ORDER BY c.created_at ASC, c.id ASC ${limitClause(limit, offset)}`,
+    [...v.params, parentId, viewerId ?? 0, ...blocks.params],
   )
   return rows.map((r) => presentComment(r))
 }

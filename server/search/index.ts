@@ -1,5 +1,6 @@
 import type { DatabaseKind } from '../config'
 import type { SqlReader, SqlValue } from '../db/reader'
+import { notBlockedBy } from '../db/blocks'
 import { containsPattern, LIKE_ESCAPE, limitClause } from '../db/sql'
 import { fts5Match, queryTerms, tsQuery, type QueryTerm } from './tokenizer'
 import { listedNote } from '../db/visibility'
@@ -20,6 +21,8 @@ export interface NoteSearch {
   tagId?: number | null
   type?: number | null
   categoryId?: number | null
+  /** The signed-in viewer: notes of members they blocked are left out (server/db/blocks.ts). */
+  viewerId?: number | null
 }
 
 export interface SqlPart {
@@ -52,6 +55,11 @@ function filters(search: NoteSearch, viaTags: boolean): SqlPart {
   if (search.tagId && !viaTags) {
     sql.push('EXISTS (SELECT 1 FROM post_tags t2 WHERE t2.post_id = p.id AND t2.tag_id = ?)')
     params.push(search.tagId)
+  }
+  const blocks = notBlockedBy(search.viewerId, 'p.user_id')
+  if (blocks) {
+    sql.push(blocks.sql)
+    params.push(...blocks.params)
   }
   return { sql: sql.join(' AND '), params }
 }

@@ -30,8 +30,8 @@ export async function searchNotes(reader: SqlReader, kind: DatabaseKind, input: 
   const tagId = input.tag ? await tagIdByName(reader, input.tag) : null
   const empty = (input.keyword && terms.length === 0) || (input.tag && !tagId)
   if (empty) return { cards: [] as PostCard[], total: 0, stats: [] as TagStat[] }
-  const search: NoteSearch = { terms, tagId, type: input.type }
-  const key = `s|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${tagId ?? ''}|${input.type ?? ''}`
+  const search: NoteSearch = { terms, tagId, type: input.type, viewerId }
+  const key = `s|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${tagId ?? ''}|${input.type ?? ''}|${viewerId ?? ''}`
   const [cards, total, stats] = await Promise.all([
     loadPostCardPage(reader, kind, noteIdsPage(kind, search, limit, (page - 1) * limit), viewerId),
     cachedCount(key, () => countNotes(reader, kind, search)),
@@ -50,7 +50,7 @@ export async function runSearch(reader: SqlReader, kind: DatabaseKind, q: Search
   const [notes, users, userTotal] = await Promise.all([
     wantsNotes ? searchNotes(reader, kind, { keyword: keyword || undefined, tag: tag || undefined, type: noteType }, q.page, q.limit, viewerId) : null,
     wantsUsers ? searchUsers(reader, keyword, viewerId, q.limit, (q.page - 1) * q.limit) : [],
-    wantsUsers ? cachedCount(`u|${keyword}`, () => countUsers(reader, keyword)) : 0,
+    wantsUsers ? cachedCount(`u|${keyword}|${viewerId ?? ''}`, () => countUsers(reader, keyword, viewerId)) : 0,
   ])
   return {
     keyword,

@@ -2,6 +2,7 @@ import type { SearchUser } from '../contract/search'
 import { inList, toBool, toNum, type SqlReader } from '../db/reader'
 import { containsPattern, LIKE_ESCAPE, limitClause } from '../db/sql'
 import { cached } from '../db/list-cache'
+import { andNotBlocked } from '../db/blocks'
 import { avatarOf, bioOf, followState } from '../presenters/user'
 
 /*
@@ -27,20 +28,24 @@ interface UserRow {
 
 const WHERE = `u.is_active = TRUE AND (u.nickname LIKE ? ${LIKE_ESCAPE} OR u.user_id LIKE ? ${LIKE_ESCAPE})`
 
-/** The page of matching user ids (cached briefly: the LIKE scan is the expensive part). */
-function pageIds(reader: SqlReader, keyword: string, limit: number, offset: number): Promise<number[]> {
+/**
+ * The page of matching user ids (cached briefly: the LIKE scan is the expensive part), without the members
+ * the viewer blocked.
+ */
+function pageIds(reader: SqlReader, keyword: string, viewerId: number | null, limit: number, offset: number): Promise<number[]> {
   const like = containsPattern(keyword)
-  return cached(`users|${keyword}|${limit}|${offset}`, async () => {
+  const blocks = andNotBlocked(viewerId, 'u.id')
+  return cached(`users|${keyword}|${viewerId ?? ''}|${limit}|${offset}`, async () => {
     const rows = await reader.all<{ id: number }>(
-      `SELECT u.id FROM users u WHERE ${WHERE} ORDER BY CASE WHEN u.user_id = ? THEN 0 ELSE 1 END, u.fans_count DESC, u.id ASC ${limitClause(limit, offset)}`,
-      [like, like, keyword],
+      `SELECT u.id FROM users u WHERE ${WHERE}${blocks.sql} ORDER BY CASE WHEN u.user_id = ? THEN 0 ELSE 1 END, u.fans_count DESC, u.id ASC ${limitClause(limit, offset)}`,
+      [like, like, ...blocks.params, keyword],
     )
     return rows.map((r) => Number(r.id))
   })
 }
 
 export async function searchUsers(reader: SqlReader, keyword: string, viewerId: number | null, limit: number, offset: number): Promise<SearchUser[]> {
-  const ids = await pageIds(reader, keyword, limit, offset)
+  const ids = await pageIds(reader, keyword, viewerId, limit, offset)
   if (ids.length === 0) return []
   const v = viewerId ?? 0
   const list = inList(ids)
@@ -76,8 +81,9 @@ function present(r: UserRow, viewerId: number | null): SearchUser {
   }
 }
 
-export async function countUsers(reader: SqlReader, keyword: string): Promise<number> {
+export async function countUsers(reader: SqlReader, keyword: string, viewerId: number | null): Promise<number> {
   const like = containsPattern(keyword)
-  const row = await reader.one<{ n: number }>(`SELECT COUNT(*) AS n FROM users u WHERE ${WHERE}`, [like, like])
+  const blocks = andNotBlocked(viewerId, 'u.id')
+  const row = await reader.one<{ n: number }>(`SELECT COUNT(*) AS n FROM users u WHERE ${WHERE}${blocks.sql}`, [like, like, ...blocks.params])
   return Number(row?.n ?? 0)
 }

@@ -2,7 +2,8 @@ import type { CommentView } from '../../../server/contract/comments'
 import type { ListReply, Pagination } from '../../../server/contract/common'
 import type { PostCard, PostDetail, TagRef } from '../../../server/contract/posts'
 import type { CategoryItem, TagStat } from '../../../server/contract/search'
-import type { ButtonType, FollowEntry, FollowState, Profile, SelfUser, UserCard } from '../../../server/contract/users'
+import type { BlockEntry } from '../../../server/contract/blocks'
+import type { ButtonType, FollowEntry, FollowState, ProfileView, SelfUser, UserCard } from '../../../server/contract/users'
 
 /*
  * The member app's types of our own API are the reply types of server/contract (z.infer), never a second,
@@ -10,11 +11,12 @@ import type { ButtonType, FollowEntry, FollowState, Profile, SelfUser, UserCard 
  * The one addition is what the app measures itself: a feed cover's aspect ratio.
  */
 
-export type { FollowEntry, FollowState, Pagination, PostDetail, TagStat, UserCard }
+export type { BlockEntry, FollowEntry, FollowState, Pagination, PostDetail, TagStat, UserCard }
 export type Comment = CommentView
 export type Tag = TagRef
 export type Category = CategoryItem
-export type UserProfile = Profile
+/** A profile as the viewer sees it (isBlocked: the viewer blocked this member). */
+export type UserProfile = ProfileView
 /** The signed-in member (login, register, me). */
 export type UserInfo = SelfUser
 export type FollowButtonType = ButtonType

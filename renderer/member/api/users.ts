@@ -1,6 +1,7 @@
 import type { ListReply } from '../../../server/contract/common'
 import { FOLLOW_LIST_KEYS, type FollowListKind, type PersonalityTags } from '../../../server/contract/users'
 import { api, memberTokens } from './client'
+import type { BlockListReply, BlockState } from '../../../server/contract/blocks'
 import type { FollowEntry, FollowState, PostPage, UserCard, UserInfo, UserProfile } from './types'
 
 export async function getProfile(userId: string): Promise<UserProfile> {
@@ -21,6 +22,16 @@ export async function getFollowStatus(userId: string): Promise<FollowState> {
 export async function setFollowing(userId: string, follow: boolean): Promise<void> {
   if (follow) await api.post<FollowState>(`/users/${userId}/follow`)
   else await api.del<FollowState>(`/users/${userId}/follow`)
+}
+
+/** 拉黑 / 解除拉黑 (idempotent on the server). */
+export async function setBlocked(userId: string, blocked: boolean): Promise<BlockState> {
+  return blocked ? api.post<BlockState>(`/users/${userId}/block`) : api.del<BlockState>(`/users/${userId}/block`)
+}
+
+/** The signed-in member's blacklist, newest block first. */
+export async function listBlocks(page = 1, limit = 20): Promise<BlockListReply> {
+  return api.get<BlockListReply>('/users/blocks', { page, limit })
 }
 
 export type FollowListType = FollowListKind

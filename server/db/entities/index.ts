@@ -12,6 +12,7 @@ import { AdminSession, UserSession } from './session'
 import { AdminAuditLog, Captcha, PostView } from './support'
 import { PostTag, Tag } from './tag'
 import { User } from './user'
+import { UserBlock } from './user-block'
 import { Verification } from './verification'
 
 export * from './admin'
@@ -28,6 +29,7 @@ export * from './setting'
 export * from './support'
 export * from './tag'
 export * from './user'
+export * from './user-block'
 export * from './verification'
 
 export const entities = [
@@ -53,4 +55,5 @@ export const entities = [
   RateLimit,
   Setting,
   MediaFile,
+  UserBlock,
 ]

@@ -8,7 +8,7 @@ export async function openLogin(page: Page) {
   const sideLogin = page.locator('.side-login')
   if (await sideLogin.isVisible()) await sideLogin.click()
   else {
-    await page.getByRole('button', { name: '更多' }).click()
+    await page.getByRole('button', { name: '更多', exact: true }).click()
     await page.getByRole('menuitem', { name: '登录 / 注册' }).click()
   }
   await expect(page.getByRole('heading', { name: '登录石榴' })).toBeVisible()

@@ -8,7 +8,7 @@ export function shellPrimary(page: Page, width: SweepWidth): Locator[] {
   if (width > 960) return [page.locator('.sidebar').getByRole('link', { name: '发布' }).first()]
   const bar = page.getByRole('navigation', { name: '底部导航' })
   return [
-    page.getByRole('button', { name: '更多' }),
+    page.getByRole('button', { name: '更多', exact: true }),
     ...['发现', '发布', '通知', '我'].map((name) => bar.getByRole('link', { name, exact: true })),
   ]
 }
@@ -97,7 +97,7 @@ export function memberRoutes(data: RouteData): SweepRoute[] {
       name: 'menu',
       open: async (p) => {
         await go(p, '/explore', cards(p).first())
-        await (p.viewportSize()!.width > 960 ? p.locator('.sidebar').getByText('更多') : p.getByRole('button', { name: '更多' })).click()
+        await (p.viewportSize()!.width > 960 ? p.locator('.sidebar').getByText('更多') : p.getByRole('button', { name: '更多', exact: true })).click()
         await expect(p.getByRole('menu')).toBeVisible()
       },
       primary: (p) => [p.getByRole('menuitem', { name: '账号与安全' }), p.getByRole('menuitem').last()],

@@ -84,7 +84,7 @@ test('the member app runs under its CSP without a violation, and a member ends a
   await phonePage.goto('/')
   await login(phonePage, DEMO.userId, DEMO.password)
 
-  await page.getByRole('button', { name: '更多' }).click()
+  await page.getByRole('button', { name: '更多', exact: true }).click()
   await page.getByRole('menuitem', { name: '账号与安全' }).click()
   const panel = page.getByRole('region', { name: '登录设备' })
   await expect(panel.getByText('本机')).toBeVisible()

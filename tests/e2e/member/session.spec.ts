@@ -27,7 +27,7 @@ test('deleting the account signs out without a session-expired message', async (
   const member = await registerMember(request, uniqueId('gone_'))
   await page.goto('/explore')
   await login(page, member.userId, member.password)
-  await page.getByRole('button', { name: '更多' }).click()
+  await page.getByRole('button', { name: '更多', exact: true }).click()
   await page.getByRole('menuitem', { name: '账号与安全' }).click()
   await page.getByRole('dialog').getByLabel('当前密码（确认身份）').fill(member.password)
   await page.getByRole('dialog').getByRole('button', { name: '注销账号' }).click()

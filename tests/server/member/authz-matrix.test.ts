@@ -132,6 +132,11 @@ const MATRIX: Record<string, Entry> = {
   },
   // A ticket is the member's own (nothing another member could change): the probe is that nothing is written.
   'POST /api/notifications/stream-ticket': { other: 200, storesNothing: true, build: async ({ a }) => ({ path: '/api/notifications/stream-ticket', probe: notificationsOf(a) }) },
+  'POST /api/users/:id/block': { other: 200, build: async ({ a }) => ({ path: `/api/users/${c.user_id}/block`, probe: sel('SELECT id FROM user_blocks WHERE blocker_id = ?', a.id) }) },
+  'DELETE /api/users/:id/block': {
+    other: 200,
+    build: async ({ a }) => (await must(a, 'POST', `/api/users/${c.user_id}/block`), { path: `/api/users/${c.user_id}/block`, probe: sel('SELECT id FROM user_blocks WHERE blocker_id = ?', a.id) }),
+  },
   'PUT /api/notifications/read-all': { other: 200, build: async ({ a }) => (await notify(a), { path: '/api/notifications/read-all', probe: notificationsOf(a) }) },
   'PUT /api/notifications/:id/read': { other: 404, build: async ({ a }) => ({ path: `/api/notifications/${await notify(a)}/read`, probe: notificationsOf(a) }) },
   'DELETE /api/notifications/:id': { other: 404, build: async ({ a }) => ({ path: `/api/notifications/${await notify(a)}`, probe: notificationsOf(a) }) },

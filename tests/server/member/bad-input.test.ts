@@ -248,6 +248,17 @@ family('follows', () => [
   ['mutual follows: limit=-1', 400, 'limit 必须是正整数', () => req('GET', `/api/users/${a.user_id}/mutual-follows?limit=-1`)],
 ])
 
+family('blocks', () => [
+  ['block yourself', 400, '不能拉黑自己', () => req('POST', `/api/users/${a.user_id}/block`)],
+  ['unblock yourself', 400, '不能拉黑自己', () => req('DELETE', `/api/users/${a.user_id}/block`)],
+  ['block with a malformed JSON body', 400, '请求体不是有效的 JSON', () => raw('POST', `/api/users/${b.user_id}/block`, MALFORMED)],
+  ...BAD_USER_IDS.map((id): Case => [`block user ${id}`, 404, '用户不存在', () => req('POST', `/api/users/${id}/block`)]),
+  ...BAD_USER_IDS.map((id): Case => [`unblock user ${id}`, 404, '用户不存在', () => req('DELETE', `/api/users/${id}/block`)]),
+  ['blacklist: limit=1000000', 400, 'limit 不能超过100', () => req('GET', '/api/users/blocks?limit=1000000')],
+  ['blacklist: page=0', 400, 'page 必须是正整数', () => req('GET', '/api/users/blocks?page=0')],
+  ['blacklist: limit=abc', 400, 'limit 必须是正整数', () => req('GET', '/api/users/blocks?limit=abc')],
+])
+
 const PERSONAL = { type: 2, realName: '张三', idCard: '110101199001011234', occupation: '学生', reason: '校园博主' }
 const OFFICIAL = { type: 1, organizationName: '石榴大学', creditCode: '12100000400000000X', contactName: '李四', contactPhone: '13800000000', reason: '官方账号' }
 const apply = (json: unknown) => req('POST', '/api/users/verification', json)

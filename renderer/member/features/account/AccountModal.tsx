@@ -7,12 +7,13 @@ import { changePassword } from '../../api/auth'
 import { deleteAccount } from '../../api/users'
 import { useSession } from '../../session/SessionContext'
 import { PASSWORD_MESSAGES, validatePasswordForm, type PasswordForm } from './passwordRules'
+import { BlacklistPanel } from '../blocks/BlacklistPanel'
 import { SessionsPanel } from './SessionsPanel'
 import './account.css'
 
 const EMPTY: PasswordForm = { current: '', next: '', confirm: '' }
 
-/** Account and security: change password, signed-in devices, delete the account. */
+/** Account and security: change password, signed-in devices, the blacklist, delete the account. */
 export function AccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user, logout } = useSession()
   const [form, setForm] = useState<PasswordForm>(EMPTY)
@@ -93,6 +94,7 @@ export function AccountModal({ open, onClose }: { open: boolean; onClose: () => 
         </button>
       </form>
       {open && <SessionsPanel />}
+      {open && <BlacklistPanel onNavigate={close} />}
       <div className="acc-danger">
         <h4>注销账号</h4>
         <label className="acc-field">

@@ -1,3 +1,4 @@
+import { refusalMessage } from '../interactions/refusal'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { ApiError } from '../../../common/api/errors'
@@ -29,9 +30,9 @@ export function useCommentActions(postId: number) {
       try {
         const count = await setLiked(2, c.id, next)
         patchComment(qc, postId, c.id, (x) => ({ ...x, like_count: count, likeCount: count }))
-      } catch {
+      } catch (err) {
         patchComment(qc, postId, c.id, (x) => ({ ...x, liked: c.liked, like_count: c.like_count }))
-        toast.error('操作失败，请重试')
+        toast.error(refusalMessage(err, '操作失败，请重试'))
       }
     },
     [qc, postId, requireLogin],

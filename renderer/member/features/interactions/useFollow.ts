@@ -1,3 +1,4 @@
+import { refusalMessage } from './refusal'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { ApiError } from '../../../common/api/errors'
@@ -43,7 +44,7 @@ export function useFollow(userId: string, initial?: FollowState) {
       if (err instanceof ApiError && err.status === 401) {
         toast.warning('请先登录')
         openAuth('login')
-      } else toast.error('操作失败，请重试')
+      } else toast.error(refusalMessage(err, '操作失败，请重试'))
     },
     onSuccess: (_d, { from }) => {
       toast.success(clickFollows(from) ? '关注成功' : '取消关注成功')

@@ -1,3 +1,4 @@
+import { refusalMessage } from './refusal'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { toast } from '../../../common/components/toast'
@@ -32,9 +33,9 @@ function useToggle(kind: 'like' | 'collect') {
           if (kind === 'like') toast.success(next ? '点赞成功' : '取消点赞成功')
           else toast.success(next ? '收藏成功' : '取消收藏成功')
         })
-        .catch(() => {
+        .catch((err: unknown) => {
           patchPost(qc, id, (p) => (prev ? { [flagKey]: prev.flag, [countKey]: prev.count } : { [flagKey]: current, [countKey]: Math.max(0, p[countKey] + (next ? -1 : 1)) }))
-          toast.error(FAILED_MESSAGE)
+          toast.error(refusalMessage(err, FAILED_MESSAGE))
         })
         .finally(() => emitInteraction(kind === 'like' ? (next ? 'liked' : 'unliked') : next ? 'collected' : 'uncollected', id))
     },

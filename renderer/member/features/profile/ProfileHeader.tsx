@@ -5,6 +5,7 @@ import { VerifiedBadge } from '../../../common/components/VerifiedBadge'
 import { Avatar } from '../../../common/components/Img'
 import { formatCount } from '../../../common/utils/format'
 import type { UserProfile } from '../../api/types'
+import { BlockedNotice, UserMoreMenu } from '../blocks/UserMoreMenu'
 import { FollowButton } from '../interactions/FollowButton'
 
 export function personalityChips(p: UserProfile, extra: readonly string[] = []): string[] {
@@ -13,7 +14,7 @@ export function personalityChips(p: UserProfile, extra: readonly string[] = []):
   return [...new Set(chips.filter((c): c is string => Boolean(c) && c !== '暂不设置'))]
 }
 
-/** Avatar, names, badges, bio, personality chips and counts; edit button for oneself, follow button for others. */
+/** Avatar, names, badges, bio, personality chips and counts; edit button for oneself, follow button and ⋯ menu (拉黑) for others. */
 export function ProfileHeader({ profile, isSelf, extraTags, onEdit }: { profile: UserProfile; isSelf: boolean; extraTags: readonly string[]; onEdit: () => void }) {
   const [viewer, setViewer] = useState(false)
   const stat = (value: number, label: string, to?: string) => {
@@ -48,8 +49,20 @@ export function ProfileHeader({ profile, isSelf, extraTags, onEdit }: { profile:
             <span>IP属地：{profile.location || '未知'}</span>
           </div>
         </div>
-        <div className="profile-action">{isSelf ? <button type="button" className="btn btn-ghost btn-sm" onClick={onEdit}>编辑资料</button> : <FollowButton userId={profile.user_id} />}</div>
+        <div className="profile-action">
+          {isSelf ? (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={onEdit}>
+              编辑资料
+            </button>
+          ) : (
+            <>
+              {!profile.isBlocked && <FollowButton userId={profile.user_id} />}
+              <UserMoreMenu userId={profile.user_id} nickname={profile.nickname} isBlocked={profile.isBlocked} />
+            </>
+          )}
+        </div>
       </div>
+      {!isSelf && profile.isBlocked && <BlockedNotice userId={profile.user_id} nickname={profile.nickname} />}
       <p className="profile-bio">{profile.bio || '用户没有任何简介'}</p>
       {personalityChips(profile, extraTags).length > 0 && (
         <div className="profile-chips">

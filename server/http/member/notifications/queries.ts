@@ -1,4 +1,5 @@
 import type { NotificationTab } from '../../../contract/notifications'
+import { andNotBlocked } from '../../../db/blocks'
 import { NOTIFICATION_KINDS } from '../../../db/entities'
 import { toNum } from '../../../db/reader'
 import { limitClause } from '../../../db/sql'
@@ -8,6 +9,8 @@ import type { NotificationRow } from '../../../presenters/notification'
 /*
  * Notification reads. A page is one query: the notification with its sender, comment, parent comment,
  * note, note author, cover image and the receiver's like of the comment all joined in, plus the count.
+ * Notifications sent by members the receiver blocked are left out of pages, totals and unread counts (they
+ * come back on unblocking).
  */
 
 export type NotificationKind = NotificationTab | 'all'
@@ -47,9 +50,11 @@ function typeFilter(kind: NotificationKind): { clause: string; params: number[] 
 
 export async function notificationPage(deps: AppDeps, userId: number, kind: NotificationKind, page: number, limit: number) {
   const filter = typeFilter(kind)
-  const where = `WHERE n.user_id = ?${filter.clause}`
-  const [countRow] = (await deps.db.query(sql(deps, `SELECT COUNT(*) AS total FROM notifications n ${where}`), [userId, ...filter.params])) as Array<{ total: number | string }>
-  const rows = (await deps.db.query(sql(deps, `SELECT ${PAGE_COLUMNS} ${PAGE_JOINS} ${where} ORDER BY n.created_at DESC, n.id DESC ${limitClause(limit, (page - 1) * limit)}`), [userId, ...filter.params])) as NotificationRow[]
+  const blocks = andNotBlocked(userId, 'n.sender_id')
+  const where = `WHERE n.user_id = ?${filter.clause}${blocks.sql}`
+  const params = [userId, ...filter.params, ...blocks.params]
+  const [countRow] = (await deps.db.query(sql(deps, `SELECT COUNT(*) AS total FROM notifications n ${where}`), params)) as Array<{ total: number | string }>
+  const rows = (await deps.db.query(sql(deps, `SELECT ${PAGE_COLUMNS} ${PAGE_JOINS} ${where} ORDER BY n.created_at DESC, n.id DESC ${limitClause(limit, (page - 1) * limit)}`), params)) as NotificationRow[]
   return { rows, total: toNum(countRow?.total) }
 }
 
@@ -68,7 +73,8 @@ export type UnreadCounts = Record<NotificationTab, number> & { total: number }
 
 /** Unread notifications per tab and in all, in one grouped query. */
 export async function unreadCounts(deps: AppDeps, userId: number): Promise<UnreadCounts> {
-  const rows = (await deps.db.query(sql(deps, 'SELECT type, COUNT(*) AS n FROM notifications WHERE user_id = ? AND is_read = FALSE GROUP BY type'), [userId])) as Array<{
+  const blocks = andNotBlocked(userId, 'n.sender_id')
+  const rows = (await deps.db.query(sql(deps, `SELECT n.type AS type, COUNT(*) AS n FROM notifications n WHERE n.user_id = ? AND n.is_read = FALSE${blocks.sql} GROUP BY n.type`), [userId, ...blocks.params])) as Array<{
     type: number | string
     n: number | string
   }>

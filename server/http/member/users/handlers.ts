@@ -1,10 +1,11 @@
 import type { Context } from 'koa'
-import { currentUser } from '../../../auth/middleware'
+import { currentUser, viewer } from '../../../auth/middleware'
 import { verifyPassword } from '../../../auth/passwords'
 import { ACCOUNT_DELETE_MESSAGES, USER_MESSAGES, type AccountDeleteBody, type PasswordChangeBody, type ProfileUpdateBody, type UserParams } from '../../../contract/users'
 import type { User } from '../../../db/entities'
 import type { AppDeps } from '../../../deps'
 import * as accounts from '../../../domain/accounts'
+import { isBlocking } from '../../../domain/blocks'
 import { presentProfile, presentSelf, presentStats } from '../../../presenters/user'
 import { ok } from '../../envelope'
 import { Forbidden, Invalid, NotFound } from '../../../errors'
@@ -32,8 +33,10 @@ export async function ownAccount(ctx: Context, deps: AppDeps, forbidden: string 
   return target
 }
 
+/** The profile, with whether the viewer blocked this member (no extra query for visitors). */
 export async function getProfile(ctx: Context, deps: AppDeps): Promise<void> {
-  ok(ctx, presentProfile(await profileOr404(ctx, deps)))
+  const profile = await profileOr404(ctx, deps)
+  ok(ctx, { ...presentProfile(profile), isBlocked: await isBlocking(deps, viewer(ctx)?.id ?? null, profile.id) })
 }
 
 export async function getStats(ctx: Context, deps: AppDeps): Promise<void> {

@@ -5,13 +5,16 @@ import { accountDeleteBody, passwordChangeBody, profileUpdateBody, userListQuery
 import type { AppDeps } from '../../../deps'
 import { lookupLimit, writeLimit } from '../../middlewares/rate-limit'
 import { validate } from '../../middlewares/validate'
+import { blockListQuery } from '../../../contract/blocks'
+import { blockListHandler, blockUser, unblockUser } from './block-handlers'
 import { follow, followListHandler, followStatus, search, unfollow } from './follow-handlers'
 import { noteListHandler, userPosts } from './note-lists'
 import { changePassword, deleteAccount, getPersonalityTags, getProfile, getStats, updateProfile } from './handlers'
 
 /**
  * /api/users (member-and-visitor.md §7 Users). `{id}` is the public display id. /users/search is
- * registered before /users/{id} so that it is not read as a user id ('search' is a reserved id).
+ * and /users/blocks are registered before /users/{id} so that they are not read as user ids ('search' and
+ * 'blocks' are reserved ids).
  */
 export function registerUserRoutes(router: Router, deps: AppDeps): void {
   const auth = requireUser(deps)
@@ -19,7 +22,8 @@ export function registerUserRoutes(router: Router, deps: AppDeps): void {
   const writes = writeLimit(deps)
   const params = validate({ params: userParams })
   router.get('/users/search', lookupLimit(deps), maybe, validate({ query: userSearchQuery }), (ctx) => search(ctx, deps))
-  router.get('/users/:id', params, (ctx) => getProfile(ctx, deps))
+  router.get('/users/blocks', auth, validate({ query: blockListQuery }), (ctx) => blockListHandler(ctx, deps))
+  router.get('/users/:id', maybe, params, (ctx) => getProfile(ctx, deps))
   router.get('/users/:id/stats', params, (ctx) => getStats(ctx, deps))
   router.get('/users/:id/personality-tags', params, (ctx) => getPersonalityTags(ctx, deps))
   router.put('/users/:id', auth, writes, validate({ params: userParams, body: profileUpdateBody }), (ctx) => updateProfile(ctx, deps))
@@ -27,6 +31,8 @@ export function registerUserRoutes(router: Router, deps: AppDeps): void {
   router.delete('/users/:id', auth, writes, validate({ params: userParams, body: accountDeleteBody }), (ctx) => deleteAccount(ctx, deps))
   router.post('/users/:id/follow', auth, writes, params, (ctx) => follow(ctx, deps))
   router.delete('/users/:id/follow', auth, writes, params, (ctx) => unfollow(ctx, deps))
+  router.post('/users/:id/block', auth, writes, params, (ctx) => blockUser(ctx, deps))
+  router.delete('/users/:id/block', auth, writes, params, (ctx) => unblockUser(ctx, deps))
   router.get('/users/:id/follow-status', userOrVisitor(deps), params, (ctx) => followStatus(ctx, deps))
   const list = validate({ params: userParams, query: userListQuery })
   router.get('/users/:id/following', maybe, list, (ctx) => followListHandler('following')(ctx, deps))

@@ -25,7 +25,7 @@ export function noteListHandler(kind: NoteListKind) {
     const owner = await findByDisplayId(deps.db, validated<never, never, UserParams>(ctx).params.id)
     if (!owner) throw NotFound(USER_MESSAGES.notFound)
     if (kind === 'likes' && owner.id !== me?.id) throw Forbidden('只能查看自己点赞的笔记')
-    const { rows, total } = await notePage(deps, kind, owner.id, page, limit)
+    const { rows, total } = await notePage(deps, kind, owner.id, me?.id ?? null, page, limit)
     const cards = await loadPostCards(readerFor(deps.db), deps.config.database.kind, rows, me?.id ?? null)
     ok(ctx, listPage(kind === 'collections' ? 'collections' : 'posts', cards, pagination(page, limit, total)))
   }

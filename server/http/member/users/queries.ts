@@ -1,4 +1,5 @@
 import { isDisplayIdShape, type FollowListKind } from '../../../contract/users'
+import { andNotBlocked } from '../../../db/blocks'
 import { readerFor, toNum } from '../../../db/reader'
 import { limitClause } from '../../../db/sql'
 import type { AppDeps } from '../../../deps'
@@ -58,13 +59,18 @@ export interface Page<T> {
   total: number
 }
 
-/** One page of a follow list, newest follow first, each entry with the viewer's follow state. */
+/**
+ * One page of a follow list, newest follow first, each entry with the viewer's follow state; members the
+ * viewer blocked are not listed (the condition is part of both statements, so pages stay full).
+ */
 export async function followList(deps: AppDeps, kind: FollowListKind, ownerId: number, viewerId: number | null, page: number, limit: number) {
-  const source = LIST_SOURCES[kind]
-  const [countRow] = (await deps.db.query(placeholders(deps, `SELECT COUNT(*) AS total ${source}`), [ownerId])) as Array<{ total: number | string }>
+  const blocks = andNotBlocked(viewerId, 'u.id')
+  const source = `${LIST_SOURCES[kind]}${blocks.sql}`
+  const params = [ownerId, ...blocks.params]
+  const [countRow] = (await deps.db.query(placeholders(deps, `SELECT COUNT(*) AS total ${source}`), params)) as Array<{ total: number | string }>
   const rows = (await deps.db.query(
     placeholders(deps, `SELECT ${ENTRY_COLUMNS}, f.created_at AS followed_at ${source} ORDER BY f.created_at DESC, f.id DESC ${limitClause(limit, (page - 1) * limit)}`),
-    [ownerId],
+    params,
   )) as FollowRow[]
   return withStates(deps, viewerId, rows, toNum(countRow?.total))
 }
@@ -89,12 +95,14 @@ const likePattern = (keyword: string) => `%${keyword.replace(/[!%_]/g, (c) => `!
  * (A substring search over the users table; it is small next to notes, and the mention picker needs it.)
  */
 export async function searchUsers(deps: AppDeps, keyword: string, viewerId: number | null, page: number, limit: number) {
-  const where = "FROM users u WHERE u.is_active = TRUE AND (u.user_id LIKE ? ESCAPE '!' OR u.nickname LIKE ? ESCAPE '!')"
+  const blocks = andNotBlocked(viewerId, 'u.id')
+  const where = `FROM users u WHERE u.is_active = TRUE AND (u.user_id LIKE ? ESCAPE '!' OR u.nickname LIKE ? ESCAPE '!')${blocks.sql}`
   const pattern = likePattern(keyword)
-  const [countRow] = (await deps.db.query(placeholders(deps, `SELECT COUNT(*) AS total ${where}`), [pattern, pattern])) as Array<{ total: number | string }>
+  const params = [pattern, pattern, ...blocks.params]
+  const [countRow] = (await deps.db.query(placeholders(deps, `SELECT COUNT(*) AS total ${where}`), params)) as Array<{ total: number | string }>
   const rows = (await deps.db.query(
     placeholders(deps, `SELECT ${ENTRY_COLUMNS} ${where} ORDER BY CASE WHEN u.user_id = ? THEN 0 ELSE 1 END, u.fans_count DESC, u.id ASC ${limitClause(limit, (page - 1) * limit)}`),
-    [pattern, pattern, keyword],
+    [...params, keyword],
   )) as Array<Omit<FollowRow, 'followed_at'>>
   return withStates(deps, viewerId, rows, toNum(countRow?.total))
 }
@@ -110,11 +118,17 @@ const NOTE_LIST_SOURCES: Record<NoteListKind, { from: string; order: string }> =
   },
 }
 
-/** One page of note ids a user collected or liked, and the total (two queries on the fast read path). */
-export async function notePage(deps: AppDeps, kind: NoteListKind, ownerId: number, page: number, limit: number): Promise<Page<number>> {
+/**
+ * One page of note ids a user collected or liked, and the total (two queries on the fast read path), without
+ * notes by members the viewer blocked.
+ */
+export async function notePage(deps: AppDeps, kind: NoteListKind, ownerId: number, viewerId: number | null, page: number, limit: number): Promise<Page<number>> {
   const reader = readerFor(deps.db)
-  const { from, order } = NOTE_LIST_SOURCES[kind]
-  const countRow = await reader.one<{ total: number | string }>(`SELECT COUNT(*) AS total ${from}`, [ownerId])
-  const rows = await reader.all<{ id: number | string }>(`SELECT p.id AS id ${from} ORDER BY ${order} ${limitClause(limit, (page - 1) * limit)}`, [ownerId])
+  const blocks = andNotBlocked(viewerId, 'p.user_id')
+  const { order } = NOTE_LIST_SOURCES[kind]
+  const from = `${NOTE_LIST_SOURCES[kind].from}${blocks.sql}`
+  const params = [ownerId, ...blocks.params]
+  const countRow = await reader.one<{ total: number | string }>(`SELECT COUNT(*) AS total ${from}`, params)
+  const rows = await reader.all<{ id: number | string }>(`SELECT p.id AS id ${from} ORDER BY ${order} ${limitClause(limit, (page - 1) * limit)}`, params)
   return { rows: rows.map((r) => Number(r.id)), total: toNum(countRow?.total) }
 }
