@@ -33,6 +33,10 @@ async function isEmptyOrMissing(dir: string): Promise<boolean> {
 /** Build a backup of `config`'s installation into the new folder `target`; returns its manifest. */
 export async function createBackup(config: BackupConfig, target: string, log: (line: string) => void = () => undefined): Promise<Manifest> {
   const started = Date.now()
+  const inside = path.relative(config.dataDir, target)
+  if (!inside.startsWith('..') && !path.isAbsolute(inside)) {
+    throw new BackupRefused(`${target} is inside DATA_DIR ${config.dataDir}: put backups outside it (a backup there is lost with the data, and would copy itself)`)
+  }
   if (!(await isEmptyOrMissing(target))) throw new BackupRefused(`${target} is not empty: give a new folder (a backup never mixes with other files)`)
   await mkdir(path.dirname(target), { recursive: true, mode: 0o700 })
   const staging = path.join(path.dirname(target), `.${path.basename(target)}.partial-${randomBytes(4).toString('hex')}`)
