@@ -11,9 +11,11 @@ import { backupBytes, MANIFEST_FILE } from './manifest'
 
 /*
  * Scheduled backups inside the server (BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP). Time is cut into periods
- * of BACKUP_EVERY_HOURS; each period gets one backup, taken by whichever instance first claims it in the
- * database (the settings row `backup_slot` holds the last period claimed; an UPDATE ... WHERE value < period
- * succeeds for one instance only, on every engine), so several instances behind a proxy never all back up.
+ * of BACKUP_EVERY_HOURS counted from 1970-01-01 00:00 UTC; each period gets one backup, taken by whichever
+ * instance first claims it in the database (the settings row `backup_slot` holds the start of the last period
+ * claimed, in ms; an UPDATE ... WHERE value < start succeeds for one instance only, on every engine), so
+ * several instances behind a proxy never all back up. Period starts grow with time whatever the period's
+ * length, so changing BACKUP_EVERY_HOURS never stalls the schedule.
  * A server started in a period nobody backed up yet takes that period's backup soon after it starts.
  * After a backup the newest BACKUP_KEEP folders are kept and older ones deleted (a failed backup deletes
  * nothing). The outcome goes to the settings row `backup_last`, which /api/health reports on every instance.
@@ -24,13 +26,14 @@ const LAST = 'backup_last'
 /** Scheduled backup folders: shiliu-20261126T135337251Z (UTC, sortable). */
 const NAME = /^shiliu-\d{8}T\d{9}Z$/
 
-const pad = (period: number) => String(period).padStart(15, '0')
+/** Fixed-width, so the text comparison in SQL orders them as numbers. */
+const pad = (ms: number) => String(ms).padStart(15, '0')
 
-/** Claim period `period` for this instance; false when another one (or an earlier tick) already has it. */
-async function claim(db: DataSource, period: number): Promise<boolean> {
+/** Claim the period starting at `start` (ms) for this instance; false when another one (or an earlier tick) has it. */
+async function claim(db: DataSource, start: number): Promise<boolean> {
   return inTransaction(db, async (m) => {
     await execute(m, insertIgnore(kindOf(m), 'settings', ['name', 'value']), [SLOT, pad(0)])
-    return (await execute(m, 'UPDATE settings SET value = ? WHERE name = ? AND value < ?', [pad(period), SLOT, pad(period)])) === 1
+    return (await execute(m, 'UPDATE settings SET value = ? WHERE name = ? AND value < ?', [pad(start), SLOT, pad(start)])) === 1
   })
 }
 
@@ -71,7 +74,7 @@ export async function rotate(dir: string, keep: number): Promise<string[]> {
 
 /** Take this period's backup when no instance has yet. */
 async function runDue(deps: Pick<AppDeps, 'db' | 'logger' | 'config'>, plan: Plan): Promise<void> {
-  if (!(await claim(deps.db, Math.floor(Date.now() / plan.everyMs)))) return
+  if (!(await claim(deps.db, Math.floor(Date.now() / plan.everyMs) * plan.everyMs))) return
   const started = new Date()
   const name = `shiliu-${started.toISOString().replace(/[-:.]/g, '')}`
   try {
