@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Manifest } from '../../server/backup/manifest'
-import { runCli } from '../support/cli'
+import { runBuiltCli as runCli } from '../support/cli'
 import { counterMismatches } from '../support/consistency'
 import { runsOn, testDatabase, testEngine, type TestDatabase } from '../support/engines'
 import { registerMember, type Member } from '../support/members'
@@ -67,7 +67,8 @@ function stable(value: unknown): unknown {
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'shiliu-backup-'))
 const readManifest = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest
 
-describe(`backup and restore (${testEngine()})`, () => {
+// Each test runs a few commands as processes: generous limits for a loaded machine (they take seconds when idle).
+describe(`backup and restore (${testEngine()})`, { timeout: 90_000 }, () => {
   let source: TestServer
   let author: Member
   let reader: Member
@@ -226,21 +227,24 @@ describe(`backup and restore (${testEngine()})`, () => {
     const bytes = readFileSync(database)
     bytes[Math.floor(bytes.length / 2)]! ^= 0xff
     writeFileSync(database, bytes)
-    const verify = await runCli('backup', ['--verify', damaged], {})
+    // Independent commands, run side by side (each one is a process of its own).
+    const [verify, refused, notEmpty, badArgs, notABackup] = await Promise.all([
+      runCli('backup', ['--verify', damaged], {}),
+      runCli('restore', ['--from', damaged], { DATA_DIR: path.join(scratch, 'from-damaged'), ...(restoredDb?.env ?? {}) }),
+      runCli('backup', ['--to', damaged], sharedEnv(source)),
+      runCli('backup', ['--to', 'a', '--verify', 'b'], {}),
+      runCli('backup', ['--verify', scratch], {}),
+    ])
     expect(verify.code).toBe(1)
     expect(verify.stdout).toMatch(/FAILS its check/)
     expect(verify.stdout).toMatch(/checksum differs from the manifest/)
-
-    const refused = await runCli('restore', ['--from', damaged], { DATA_DIR: path.join(scratch, 'from-damaged'), ...(restoredDb?.env ?? {}) })
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(/fails its check, nothing was restored/)
     expect(existsSync(path.join(scratch, 'from-damaged'))).toBe(false)
-
-    const notEmpty = await runCli('backup', ['--to', damaged], sharedEnv(source))
     expect(notEmpty.code).toBe(1)
     expect(notEmpty.stderr).toMatch(/is not empty: give a new folder/)
-    expect((await runCli('backup', ['--to', 'a', '--verify', 'b'], {})).code).toBe(2)
-    const notABackup = await runCli('backup', ['--verify', scratch], {})
+    expect(badArgs.code).toBe(2)
+    expect(badArgs.stderr).toMatch(/Give either --to DIR or --verify DIR/)
     expect(notABackup.code).toBe(1)
     expect(notABackup.stdout).toMatch(/holds no manifest.json/)
   })
@@ -269,12 +273,13 @@ describe(`backup and restore (${testEngine()})`, () => {
     const { createHash } = await import('node:crypto')
     manifest.files['database.sqlite'] = { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }
     writeFileSync(path.join(forged, 'manifest.json'), JSON.stringify(manifest))
-    const verify = await runCli('backup', ['--verify', forged], {})
+    const portable = path.join(scratch, 'portable')
+    const [verify, result] = await Promise.all([
+      runCli('backup', ['--verify', forged], {}),
+      runCli('backup', ['--to', portable], { ...sharedEnv(source), SHILIU_SQLITE_WRITER: 'portable' }),
+    ])
     expect(verify.code).toBe(1)
     expect(verify.stdout).toMatch(/database\.sqlite: (integrity check failed|cannot be opened|.*malformed)/)
-
-    const portable = path.join(scratch, 'portable')
-    const result = await runCli('backup', ['--to', portable], { ...sharedEnv(source), SHILIU_SQLITE_WRITER: 'portable' })
     expect(result.code).toBe(0)
     expect(readManifest(portable).method).toBe('vacuum-into')
     expect((await runCli('backup', ['--verify', portable], {})).code).toBe(0)
