@@ -55,7 +55,10 @@ export function runTool(tool: string, args: string[], env: Record<string, string
     })
     if (options.stdinFile && child.stdin) {
       const input = createReadStream(options.stdinFile)
-      input.on('error', (err) => child.kill() && reject(err))
+      input.on('error', (err) => {
+        child.kill()
+        reject(err)
+      })
       child.stdin.on('error', () => undefined) // the tool stopped reading: its exit code tells why
       input.pipe(child.stdin)
     }
