@@ -88,9 +88,15 @@ export function backupDatabase(db: DatabaseConfig, staging: string): Promise<Dat
 
 const KIND_NAMES = { sqlite: 'SQLite', postgres: 'PostgreSQL', mysql: 'MariaDB/MySQL' } as const
 
-/** The backup's engine must be the target's (moving between engines is `npm run db:copy`'s work). */
-export function checkEngine(manifest: Manifest, target: DatabaseConfig): void {
-  if (manifest.engine === target.kind) return
+/**
+ * The backup's engine must be the target's (moving between engines is `npm run db:copy`'s work), and a
+ * PostgreSQL / MySQL target must be an empty database.
+ */
+export async function checkTarget(manifest: Manifest, target: DatabaseConfig): Promise<void> {
+  if (manifest.engine === target.kind) {
+    if (target.kind !== 'sqlite') await ensureEmptyDatabase(target)
+    return
+  }
   const hint =
     manifest.engine === 'sqlite'
       ? 'Unset DATABASE_URL to restore it as SQLite into DATA_DIR'
@@ -118,7 +124,7 @@ async function ensureEmptyDatabase(db: DatabaseConfig): Promise<void> {
   }
 }
 
-/** Put the backed-up database in place: the SQLite file into DATA_DIR, or the dump loaded into DATABASE_URL. */
+/** Put the backed-up database in place (after checkTarget): the SQLite file into DATA_DIR, or the dump loaded into DATABASE_URL. */
 export async function restoreDatabase(manifest: Manifest, from: string, target: DatabaseConfig): Promise<void> {
   const source = path.join(from, manifest.engine === 'sqlite' ? SQLITE_FILE : DUMP_FILE)
   if (target.kind === 'sqlite') {
@@ -126,7 +132,6 @@ export async function restoreDatabase(manifest: Manifest, from: string, target: 
     await chmod(target.url, 0o600)
     return
   }
-  await ensureEmptyDatabase(target)
   const conn = connectionOf(target.kind, target.url)
   if (target.kind === 'postgres') {
     const args = ['--no-psqlrc', '--quiet', '-v', 'ON_ERROR_STOP=1', '--single-transaction', `--file=${source}`, ...conn.args]

@@ -1,7 +1,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { DatabaseConfig } from '../config'
-import { checkEngine, restoreDatabase, RestoreRefused } from './database'
+import { checkTarget, restoreDatabase, RestoreRefused } from './database'
 import type { Manifest } from './manifest'
 import { readSecrets, restoreSecrets } from './secrets'
 import { restoreUploads } from './uploads'
@@ -39,7 +39,7 @@ export async function restoreBackup(from: string, target: RestoreTarget, log: (l
   const { manifest, problems } = await verifyBackup(from)
   if (!manifest || problems.length) throw new RestoreRefused(`The backup in ${from} fails its check, nothing was restored:\n  - ${problems.join('\n  - ')}`)
   log(`backup of ${manifest.createdAt} verified (${Object.keys(manifest.files).length} files)`)
-  checkEngine(manifest, target.database)
+  await checkTarget(manifest, target.database)
   const secrets = await readSecrets(from)
   await mkdir(target.dataDir, { recursive: true, mode: 0o700 })
   try {

@@ -260,6 +260,22 @@ describe(`backup and restore (${testEngine()})`, { timeout: 90_000 }, () => {
     expect(existsSync(path.join(dataDir, 'uploads'))).toBe(false)
   })
 
+  it.runIf(!runsOn('sqlite'))('restore refuses a database that already holds tables, and a backup of another engine', async () => {
+    const dataDir = path.join(scratch, 'into-live')
+    const other = testEngine() === 'postgres' ? 'mysql://root@127.0.0.1:3306/none' : 'postgres://postgres@127.0.0.1:5432/none'
+    const [live, sqlite, wrongEngine] = await Promise.all([
+      runCli('restore', ['--from', backupDir], { DATA_DIR: dataDir, DATABASE_URL: source.deps.config.database.url }),
+      runCli('restore', ['--from', backupDir], { DATA_DIR: path.join(scratch, 'as-sqlite') }),
+      runCli('restore', ['--from', backupDir], { DATA_DIR: path.join(scratch, 'as-other'), DATABASE_URL: other }),
+    ])
+    expect(live.code).toBe(1)
+    expect(live.stderr).toMatch(/The database of DATABASE_URL already holds \d+ table\(s\): restore into a new, empty database/)
+    expect(existsSync(dataDir)).toBe(false)
+    expect(sqlite.stderr).toMatch(/This is a backup of a (PostgreSQL|MariaDB\/MySQL) installation, the target is SQLite/)
+    expect(wrongEngine.stderr).toMatch(/the target is (PostgreSQL|MariaDB\/MySQL)\. Set DATABASE_URL to a new, empty/)
+    for (const result of [sqlite, wrongEngine]) expect(result.code).toBe(1)
+  })
+
   it.runIf(runsOn('sqlite'))('SQLite: the integrity check catches a damaged database whose checksum was forged; VACUUM INTO is the fallback', async () => {
     const forged = path.join(scratch, 'forged')
     cpSync(backupDir, forged, { recursive: true })
