@@ -13,6 +13,8 @@ await build({
     'db-copy': 'server/cli/db-copy.ts',
     'data-key-rotate': 'server/cli/data-key-rotate.ts',
     'media-check': 'server/cli/media-check.ts',
+    backup: 'server/cli/backup.ts',
+    restore: 'server/cli/restore.ts',
   },
   outdir: 'dist/server',
   bundle: true,

@@ -60,6 +60,17 @@ export interface AppConfig {
   streamMaxConnections: number
   /** Seconds between heartbeats on an idle stream (test-only override SHILIU_STREAM_HEARTBEAT_SECONDS; 25). */
   streamHeartbeatSeconds: number
+  /** Scheduled backups (BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP); null when BACKUP_DIR is unset. */
+  backup: BackupConfig | null
+}
+
+export interface BackupConfig {
+  /** Where the scheduled backups go, one folder each (server/backup/schedule.ts). */
+  dir: string
+  /** One backup per period of this length (BACKUP_EVERY_HOURS, default 24). */
+  everyMs: number
+  /** How many of the newest backups are kept (BACKUP_KEEP, default 7). */
+  keep: number
 }
 
 export interface MediaConfig {
@@ -145,6 +156,12 @@ const envSchema = z.object({
   MEDIA_SWEEP_MINUTES: z.coerce.number().min(0).default(60),
   STREAM_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2000),
   SHILIU_STREAM_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).default(25),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .positive('BACKUP_EVERY_HOURS must be a positive number of hours (24: daily, 0.5: every half hour)')
+    .optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1, 'BACKUP_KEEP must be a whole number of backups to keep, at least 1').optional(),
 })
 
 /** scheme://host[:port], nothing after it (URL.origin is "null" for custom schemes such as app://). */
@@ -172,15 +189,47 @@ function resolveJwtSecret(explicit: string | undefined, dataDir: string): string
   return secret
 }
 
+/** Scheduled backups: refused when they could not work (no BACKUP_DIR, or one inside DATA_DIR). */
+function backupConfig(e: z.infer<typeof envSchema>, dataDir: string, cwd: string): BackupConfig | null {
+  if (!e.BACKUP_DIR) {
+    if (e.BACKUP_EVERY_HOURS !== undefined || e.BACKUP_KEEP !== undefined) {
+      throw new ConfigError('Invalid configuration:\n  - BACKUP_EVERY_HOURS and BACKUP_KEEP need BACKUP_DIR, the folder scheduled backups are written to')
+    }
+    return null
+  }
+  const dir = path.resolve(cwd, e.BACKUP_DIR)
+  const relative = path.relative(dataDir, dir)
+  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
+    throw new ConfigError(
+      `Invalid configuration:\n  - BACKUP_DIR ${dir} is inside DATA_DIR ${dataDir}: a backup there is lost with the data it protects, ` +
+        'and a restore needs an empty DATA_DIR. Put BACKUP_DIR outside DATA_DIR, ideally on another disk.',
+    )
+  }
+  return { dir, everyMs: Math.round((e.BACKUP_EVERY_HOURS ?? 24) * 3600_000), keep: e.BACKUP_KEEP ?? 7 }
+}
+
+function problems(error: z.ZodError): ConfigError {
+  return new ConfigError(`Invalid configuration:\n${error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n')}`)
+}
+
+/**
+ * DATA_DIR and the database of the environment, read without creating anything (no DATA_DIR, no secrets):
+ * for `npm run restore`, whose target must stay empty until the restore fills it.
+ */
+export function loadRestoreTarget(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): { dataDir: string; database: DatabaseConfig } {
+  const parsed = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(env)
+  if (!parsed.success) throw problems(parsed.error)
+  const dataDir = path.resolve(cwd, parsed.data.DATA_DIR)
+  return { dataDir, database: databaseFromUrl(parsed.data.DATABASE_URL, dataDir) }
+}
+
 /** Parse and check the environment; throws ConfigError with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
   const parsed = envSchema.safeParse(env)
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n')
-    throw new ConfigError(`Invalid configuration:\n${problems}`)
-  }
+  if (!parsed.success) throw problems(parsed.error)
   const e = parsed.data
   const dataDir = path.resolve(cwd, e.DATA_DIR)
+  const backup = backupConfig(e, dataDir, cwd)
   try {
     // Owner-only: the database, the uploads and the secrets live here.
     const created = !existsSync(dataDir)
@@ -230,5 +279,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     allowedHosts: e.ALLOWED_HOSTS,
     demoAdminPassword: e.SHILIU_DEMO_ADMIN_PASSWORD ?? null,
     testDemoStallAt: e.SHILIU_TEST_DEMO_STALL_AT || null,
+    backup,
   }
 }

@@ -4,6 +4,7 @@ import { Server as NetServer, type AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { createApp } from './app'
 import { checkJwtSecret } from './auth/secret-fingerprint'
+import { startScheduledBackups } from './backup/schedule'
 import { ConfigError, loadConfig, type AppConfig } from './config'
 import { closeDatabase, openDatabase } from './db/data-source'
 import type { AppDeps } from './deps'
@@ -96,6 +97,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   if (sealed) logger.info({ sealed }, 'encrypted the personal data of stored verification applications')
   // Uploads nothing references, removed after the grace period (media/lifecycle.ts).
   const stopSweep = startOrphanSweep(deps)
+  // BACKUP_DIR: one backup per BACKUP_EVERY_HOURS, taken by one instance (server/backup/schedule.ts).
+  const stopBackups = startScheduledBackups(deps)
   const app = createApp(deps)
   const gate = new RequestGate()
   const server: Server = createServer(gate.listener(app.callback()))
@@ -130,6 +133,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         await closed
         await events.close()
         redis?.disconnect()
+        // A backup under way finishes first (it reads the database through connections of its own).
+        await stopBackups()
         // Buffered views and queued writes go through the writer, the WAL is merged into the database
         // file, then every connection closes.
         await closeDatabase(db, { checkpoint: true })

@@ -1,4 +1,6 @@
 import { statfs } from 'node:fs/promises'
+import { backupHealth } from '../backup/schedule'
+import type { BackupHealth } from '../contract/backup'
 import type { AppDeps } from '../deps'
 import { readerFor } from '../db/reader'
 import { inTransaction } from '../db/transaction'
@@ -12,6 +14,7 @@ import { SERVER_VERSION } from '../version'
  *          on PostgreSQL / MySQL a pooled transaction
  *   disk   free space under DATA_DIR (database and uploads): a full disk fails writes the probe cannot see
  *   redis  PING, when REDIS_URL is set
+ * and, for information (never a reason for 503), how the last scheduled backup went (server/backup/schedule.ts).
  * Any failing part makes the reply `degraded` (503) and names it. GET /api/health/live only says the
  * process answers (for supervisors that restart a hung process, not a degraded one).
  */
@@ -30,6 +33,8 @@ export interface HealthReport {
   service: 'shiliu'
   version: string
   checks: { read: CheckResult; write: CheckResult; disk: CheckResult; redis: CheckResult }
+  /** Scheduled backups: whether this instance runs them, and the installation's last one. */
+  backup: BackupHealth
 }
 
 async function probe(work: () => Promise<unknown>): Promise<CheckResult> {
@@ -51,18 +56,19 @@ async function diskCheck(dir: string): Promise<CheckResult> {
   return 'ok'
 }
 
-export function liveness(deps: AppDeps): Omit<HealthReport, 'checks'> {
+export function liveness(deps: AppDeps): Omit<HealthReport, 'checks' | 'backup'> {
   return { status: 'ok', timestamp: new Date().toISOString(), uptime: Math.round((Date.now() - deps.startedAt) / 1000), service: 'shiliu', version: SERVER_VERSION }
 }
 
 export async function checkHealth(deps: AppDeps): Promise<HealthReport> {
-  const [read, write, disk, redis] = await Promise.all([
+  const [read, write, disk, redis, backup] = await Promise.all([
     probe(() => readerFor(deps.db).one('SELECT id FROM users ORDER BY id LIMIT 1')),
     probe(() => inTransaction(deps.db, async () => undefined)),
     probe(() => diskCheck(deps.config.dataDir)),
     deps.redis ? probe(() => deps.redis!.ping()) : Promise.resolve('off'),
+    backupHealth(deps).catch(() => ({ scheduled: deps.config.backup !== null, last: null })),
   ])
   const checks = { read, write, disk, redis }
   const healthy = Object.values(checks).every((c) => c === 'ok' || c === 'off')
-  return { ...liveness(deps), status: healthy ? 'ok' : 'degraded', checks }
+  return { ...liveness(deps), status: healthy ? 'ok' : 'degraded', checks, backup }
 }

@@ -1,6 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { DataSource } from 'typeorm'
+import type { Db } from '../db/sql'
 import { DEFAULT_AVATAR } from '../contract/users'
 import { execute, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
@@ -40,7 +41,7 @@ async function walk(dir: string, base: string): Promise<string[]> {
 type Row = { id: number; url: string | null }
 
 /** Every URL the database references, each with its thumbnail rendition. */
-async function references(db: DataSource): Promise<{ urls: Set<string>; rows: Array<Row & { table: MissingRef['table'] }> }> {
+async function references(db: Db): Promise<{ urls: Set<string>; rows: Array<Row & { table: MissingRef['table'] }> }> {
   const rows: Array<Row & { table: MissingRef['table'] }> = []
   const add = async (table: MissingRef['table'], sql: string) => rows.push(...(await query<Row>(db, sql)).map((r) => ({ ...r, id: Number(r.id), table })))
   await add('post_images', 'SELECT id, url FROM post_images')
@@ -52,6 +53,11 @@ async function references(db: DataSource): Promise<{ urls: Set<string>; rows: Ar
   for (const r of rows) if (r.url) urls.add(r.url).add(thumbnailUrlOf(r.url))
   for (const p of await query<{ content: string }>(db, "SELECT content FROM posts WHERE content LIKE '%/uploads/%'")) for (const u of uploadsInHtml(p.content)) urls.add(u).add(thumbnailUrlOf(u))
   return { urls, rows }
+}
+
+/** Every upload URL the rows of `db` reference, each with its thumbnail rendition (for backups). */
+export async function referencedUploads(db: Db): Promise<Set<string>> {
+  return (await references(db)).urls
 }
 
 export async function checkMedia(db: DataSource, storage: MediaStorage, graceMs: number, now = Date.now()): Promise<MediaReport> {

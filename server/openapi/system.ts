@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { backupHealthSchema } from '../contract/backup'
 import { doc, type DocRoute } from './route'
 
 const TAG = '系统'
@@ -11,7 +12,7 @@ export function systemDocRoutes(): DocRoute[] {
       path: '/health',
       tag: TAG,
       summary: '健康检查',
-      description: '真实的读探测、经写入队列的写探测、数据目录剩余空间、Redis PING（已配置时）。任一失败：503，status 为 degraded，checks 指明哪一项。',
+      description: '真实的读探测、经写入队列的写探测、数据目录剩余空间、Redis PING（已配置时），并附最近一次定时备份的情况。任一探测失败：503，status 为 degraded，checks 指明哪一项。',
       access: 'public',
       data: z.object({
         status: z.enum(['ok', 'degraded']),
@@ -25,6 +26,7 @@ export function systemDocRoutes(): DocRoute[] {
           disk: z.string().describe("'ok' 或失败原因"),
           redis: z.string().describe("'ok'，未配置为 'off'，或失败原因"),
         }),
+        backup: backupHealthSchema.describe('定时备份（BACKUP_DIR）：本实例是否执行，以及最近一次备份的时间、结果与大小（仅供参考，失败不影响 status）'),
       }),
       errors: [503],
     }),

@@ -6,6 +6,7 @@ import { adminApi, errorMessage } from '../api/http'
 import { DEFAULT_AVATAR, asText } from '../ui/format'
 import { Icon } from '../ui/icons'
 import { htmlToText, looksLikeHtml } from '../ui/SafeHtml'
+import { BackupStatus } from './BackupStatus'
 import { ACTIVITY_TYPES, activityLabel, activityLink, type Activity } from './activities'
 import { relativeTime } from './relativeTime'
 import { worthRetrying } from '../table/messages'
@@ -54,6 +55,7 @@ export function MonitorPage() {
 
   return (
     <section className="monitor">
+      <BackupStatus />
       <div className="monitor-toolbar">
         <div className="segmented" role="tablist" aria-label="动态类型">
           {[['', '全部'], ...Object.entries(ACTIVITY_TYPES)].map(([value, label]) => (

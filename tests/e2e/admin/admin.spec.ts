@@ -272,6 +272,8 @@ test.describe('admin back-office', () => {
     await page.getByRole('link', { name: /动态监控/ }).click()
     await page.waitForURL('**/admin/monitor')
     await expect(page.getByRole('heading', { name: '动态监控' })).toBeVisible()
+    // The last scheduled backup, from /api/health (the e2e server runs without BACKUP_DIR).
+    await expect(page.getByRole('status', { name: '备份状态' })).toHaveText('数据备份定时备份未开启（在服务器上设置 BACKUP_DIR 即可开启）')
     const items = page.locator('.feed-item')
     await expect(items.first()).toBeVisible()
     await expect(items.first().locator('.feed-time')).toHaveText(/刚刚|分钟前|小时前|天前|\d{4}\/\d{1,2}\/\d{1,2}/)
