@@ -53,7 +53,7 @@ function hubOf(deps: AppDeps): Hub {
     for (const userId of event.userIds) for (const stream of byUser.get(userId) ?? []) void pump(deps, stream)
   }) : () => undefined
   const heartbeat = setInterval(() => {
-    for (const streams of byUser.values()) for (const s of streams) s.out.write(': heartbeat\n\n')
+    for (const streams of byUser.values()) for (const s of streams) send(s.out, ': heartbeat\n\n')
   }, deps.config.streamHeartbeatSeconds * 1000)
   heartbeat.unref()
   hub = { byUser, count: 0, unsubscribe, heartbeat }
@@ -62,6 +62,13 @@ function hubOf(deps: AppDeps): Hub {
 }
 
 const frame = (event: string, id: number, data: unknown) => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`
+
+/** Write unless the client has gone (a read may finish after the stream was ended): false once it is closed. */
+function send(out: PassThrough, text: string): boolean {
+  if (out.writableEnded || out.destroyed) return false
+  out.write(text)
+  return true
+}
 
 /** Send what is new since the stream's last id, then the unread counts. */
 async function pump(deps: AppDeps, stream: Stream): Promise<void> {
@@ -74,13 +81,12 @@ async function pump(deps: AppDeps, stream: Stream): Promise<void> {
     do {
       stream.again = false
       const rows = await notificationsAfter(deps, stream.userId, stream.lastId, REPLAY_LIMIT)
-      if (stream.out.destroyed) return
       for (const row of rows) {
+        if (!send(stream.out, frame('notification', Number(row.id), presentNotification(row)))) return
         stream.lastId = Math.max(stream.lastId, Number(row.id))
-        stream.out.write(frame('notification', Number(row.id), presentNotification(row)))
       }
-      if (rows.length) stream.out.write(frame('counts', stream.lastId, await unreadCounts(deps, stream.userId)))
-    } while (stream.again && !stream.out.destroyed)
+      if (rows.length) send(stream.out, frame('counts', stream.lastId, await unreadCounts(deps, stream.userId)))
+    } while (stream.again && !stream.out.writableEnded)
   } catch (err) {
     deps.logger.warn({ err, userId: stream.userId }, 'notification stream fetch failed')
   } finally {
@@ -141,9 +147,9 @@ export async function openStream(ctx: Context, deps: AppDeps): Promise<void> {
   ctx.res.statusCode = 200
   ctx.res.flushHeaders()
   out.pipe(ctx.res)
-  out.write(`retry: ${RETRY_MS}\n\n`)
+  send(out, `retry: ${RETRY_MS}\n\n`)
   if (resume !== null) await pump(deps, stream)
-  else out.write(frame('counts', start, await unreadCounts(deps, me.id)))
+  else send(out, frame('counts', start, await unreadCounts(deps, me.id)))
 }
 
 /** Shutdown: end every open stream so the drain does not wait for them (clients reconnect elsewhere). */
