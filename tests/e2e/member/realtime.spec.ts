@@ -48,7 +48,10 @@ test('with the stream refused, the poll still brings the count', async ({ page, 
   await page.route('**/api/notifications/stream?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":503,"success":false,"message":"busy","data":null}' }))
   await page.clock.install()
   await page.goto('/explore')
+  // The counts read at sign-in come before the comment, so only the poll can bring it.
+  const firstCounts = page.waitForResponse((r) => r.url().includes('/api/notifications/unread-count-by-type'))
   await login(page, author.userId, author.password)
+  await firstCounts
   await comment(request, fan, postId, '靠轮询看到的评论')
   await expect(badge(page)).toHaveCount(0)
   // The 60-second poll, fast-forwarded.
