@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router'
 import { ConfirmHost } from '../common/components/confirm'
 import { desktopBridge } from '../common/desktop/bridge'
-import { DesktopConnector } from '../common/desktop/DesktopConnector'
+import { DesktopConnectorSlot } from '../common/desktop/slots'
 import { useUnreadCounts } from './features/notifications/useUnreadCounts'
 import { ToastHost } from '../common/components/ToastHost'
 import { AuthModal } from './features/auth/AuthModal'
@@ -62,7 +62,7 @@ function AppRoutes() {
 
 /** Desktop app: unread counts to the taskbar/dock badge, routes asked for by the main process. */
 function MemberDesktop() {
-  return <DesktopConnector unread={useUnreadCounts()} />
+  return <DesktopConnectorSlot unread={useUnreadCounts()} />
 }
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
