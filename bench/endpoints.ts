@@ -28,6 +28,8 @@ interface Scenario {
   body?: unknown
   /** Send a member's bearer token: signed-in list replies are always computed live (no visitor micro-cache). */
   token?: string
+  /** Accept-Encoding to send (none: the reply is not compressed), to measure what compression costs. */
+  encoding?: string
 }
 
 async function getJson<T>(url: string): Promise<T> {
@@ -62,6 +64,9 @@ async function scenarios(url: string): Promise<Scenario[]> {
     // Visitors' list replies are micro-cached for 1 s (server/http/middlewares/public-cache.ts); these measure the queries.
     ...lists.map(live),
     { name: 'note detail (signed in)', path: `/api/posts/${note.id}`, token },
+    // What on-the-fly compression costs (server/http/compression.ts): the same live feed, brotli q4 and gzip.
+    { ...live(visitor[1]!), name: 'feed page 1 (signed in, br)', encoding: 'br, gzip' },
+    { ...live(visitor[1]!), name: 'feed page 1 (signed in, gzip)', encoding: 'gzip' },
     { name: 'login', path: '/api/auth/login', method: 'POST', body: { user_id: userId, password: SEED_PASSWORD } },
   ]
 }
@@ -73,10 +78,12 @@ interface Row {
   p99: number
   non2xx: number
   errors: number
+  /** Average bytes per reply as sent, headers included (compressed when the scenario asks for it). */
+  bytes: number
 }
 
 function headersOf(s: Scenario): Record<string, string> {
-  return { ...(s.body ? { 'content-type': 'application/json' } : {}), ...(s.token ? { authorization: `Bearer ${s.token}` } : {}) }
+  return { ...(s.body ? { 'content-type': 'application/json' } : {}), ...(s.token ? { authorization: `Bearer ${s.token}` } : {}), ...(s.encoding ? { 'accept-encoding': s.encoding } : {}) }
 }
 
 async function measure(url: string, s: Scenario): Promise<Row> {
@@ -88,7 +95,8 @@ async function measure(url: string, s: Scenario): Promise<Row> {
     headers: headersOf(s),
     body: s.body ? JSON.stringify(s.body) : undefined,
   })
-  return { name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors }
+  const bytes = result.requests.total ? result.throughput.total / result.requests.total : 0
+  return { name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, bytes }
 }
 
 async function runOn(engine: BenchEngine, choice: EngineChoice): Promise<Row[]> {
@@ -104,7 +112,7 @@ async function runOn(engine: BenchEngine, choice: EngineChoice): Promise<Row[]> 
       await autocannon({ url: url + s.path, method: s.method ?? 'GET', connections: 4, duration: 1, headers: headersOf(s), body: s.body ? JSON.stringify(s.body) : undefined })
       const row = await measure(url, s)
       rows.push(row)
-      console.log(`${row.name.padEnd(40)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms${row.non2xx || row.errors ? `   non-2xx ${row.non2xx} errors ${row.errors}` : ''}`)
+      console.log(`${row.name.padEnd(40)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms   ${(row.bytes / 1024).toFixed(1).padStart(6)} KiB/reply${row.non2xx || row.errors ? `   non-2xx ${row.non2xx} errors ${row.errors}` : ''}`)
     }
     const login = list.find((s) => s.name === 'login')!
     const feed = list.find((s) => s.name === 'feed page 1 (signed in)')!

@@ -3,6 +3,7 @@ import { HttpMethodEnum, koaBody } from 'koa-body'
 import { isWriteMethod, withReadTurn } from './db/read-turn'
 import type { AppDeps } from './deps'
 import { apiNotFound, createApiRouter } from './http/api'
+import { compression } from './http/compression'
 import { cors, hostGuard } from './http/cors'
 import { errorMiddleware } from './http/errors'
 import { requestLog } from './http/middlewares/request-log'
@@ -23,6 +24,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use((ctx, next) => withReadTurn(isWriteMethod(ctx.method), next))
   app.use(requestLog(deps.logger))
   app.use(securityHeaders())
+  // Outside the error translator, so large error envelopes are compressed like any reply.
+  app.use(compression())
   app.use(errorMiddleware(deps.logger))
   app.use(hostGuard(deps.config))
   app.use(uploadsMiddleware(deps.config.uploadsDir, deps.config.corsOrigins))

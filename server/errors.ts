@@ -41,5 +41,12 @@ export const Conflict = (message: string = STATUS_MESSAGES[409]!) => new AppErro
 /** An unsupported method, in the envelope (with Allow when the resource has a fixed set). */
 export const MethodNotAllowed = (allow?: string) => new AppError(405, '不支持该请求方法', null, allow ? { Allow: allow } : {})
 
+/**
+ * A service the request depends on (Redis, ...) does not answer: 503 with Retry-After in the header and in the
+ * envelope's data, like the storage faults http/errors.ts translates.
+ */
+export const Unavailable = (message: string, retryAfterSeconds: number) =>
+  new AppError(503, message, { retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) })
+
 export const TooMany = (retryAfterSeconds: number) =>
   new AppError(429, STATUS_MESSAGES[429], null, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) })

@@ -12,6 +12,7 @@ import { createEventBus, registerEventBus } from './events/bus'
 import { closeAllStreams } from './http/member/notifications/stream'
 import { RequestGate } from './http/drain'
 import { missingDataKeys, sealApplications } from './domain/identity'
+import type { Logger } from 'pino'
 import { createLogger } from './logger'
 import { startOrphanSweep } from './media/lifecycle'
 import { mediaStorage, sweepWorkDirs } from './media/storage'
@@ -32,10 +33,21 @@ function describeDatabase(config: AppConfig): string {
   return config.database.kind === 'sqlite' ? `SQLite at ${config.database.url}` : `${config.database.kind} (DATABASE_URL)`
 }
 
-async function connectRedis(url: string | null): Promise<Redis | null> {
+async function connectRedis(url: string | null, logger: Logger): Promise<Redis | null> {
   if (!url) return null
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false })
   await redis.connect()
+  // While Redis is away ioredis reconnects by itself and reports each failed attempt here; requests that need
+  // it meanwhile answer 503 (captcha/store.ts) or go without it (db/rate-limiter.ts). One line per outage.
+  let down = false
+  redis.on('error', (err: Error) => {
+    if (!down) logger.warn({ err }, 'Redis (REDIS_URL) does not answer; reconnecting')
+    down = true
+  })
+  redis.on('ready', () => {
+    if (down) logger.info('Redis (REDIS_URL) answers again')
+    down = false
+  })
   return redis
 }
 
@@ -75,7 +87,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   }
   let redis: Redis | null = null
   try {
-    redis = await connectRedis(config.redisUrl)
+    redis = await connectRedis(config.redisUrl, logger)
   } catch (err) {
     await db.destroy()
     throw new ConfigError(`Cannot connect to REDIS_URL: ${(err as Error).message}`)

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
 import { desktopBridge } from '../common/desktop/bridge'
-import { DesktopConnector } from '../common/desktop/DesktopConnector'
+import { DesktopConnectorSlot } from '../common/desktop/slots'
 import { ApiDocsPage } from './api-docs/ApiDocsPage'
 import { LoginPage } from './auth/LoginPage'
 import { AdminLayout } from './layout/AdminLayout'
@@ -34,7 +34,7 @@ export function App() {
       <FeedbackProvider>
         <BrowserRouter>
           <AdminRoutes />
-          {desktopBridge() && <DesktopConnector />}
+          {desktopBridge() && <DesktopConnectorSlot />}
         </BrowserRouter>
       </FeedbackProvider>
     </QueryClientProvider>

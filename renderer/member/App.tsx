@@ -1,18 +1,17 @@
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router'
 import { ConfirmHost } from '../common/components/confirm'
 import { desktopBridge } from '../common/desktop/bridge'
-import { DesktopConnector } from '../common/desktop/DesktopConnector'
+import { DesktopConnectorSlot } from '../common/desktop/slots'
 import { useUnreadCounts } from './features/notifications/useUnreadCounts'
 import { NotificationStream } from './features/notifications/useNotificationStream'
 import { ToastHost } from '../common/components/ToastHost'
-import { AuthModal } from './features/auth/AuthModal'
 import { ExplorePage } from './features/explore/ExplorePage'
-import { NoteOverlay } from './features/note/NoteOverlay'
-import { NotePage } from './features/note/NotePage'
 import type { OverlayState } from './features/note/useOpenNote'
 import { lazyPage } from './lazyPage'
 import { NotFound } from './pages/NotFound'
+import { useSession } from './session/SessionContext'
 import { SessionProvider } from './session/SessionProvider'
 import { Layout } from './shell/Layout'
 import { useSessionRedirect } from './session/useSessionRedirect'
@@ -24,11 +23,40 @@ const NotificationPage = lazyPage(() => import('./features/notifications/Notific
 const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'), 'ProfilePage')
 const FollowListPage = lazyPage(() => import('./features/profile/FollowListPage'), 'FollowListPage')
 const SearchPage = lazyPage(() => import('./features/search/SearchPage'), 'SearchPage')
+// The note viewer (with comments, the emoji panel and mentions) is not on the first screen: it loads when a
+// note opens, and is fetched while the browser is idle after the first screen so that first open is instant.
+const loadNote = () => import('./features/note/NoteOverlay')
+const NotePage = lazyPage(() => import('./features/note/NotePage'), 'NotePage')
+const NoteOverlay = lazyPage(loadNote, 'NoteOverlay', null)
+const AuthModal = lazy(async () => ({ default: (await import('./features/auth/AuthModal')).AuthModal }))
+
+/** Run `task` once the browser is idle (after the first screen), or after 2 s where it cannot tell; returns the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 5000 })
+    return () => window.cancelIdleCallback(id)
+  }
+  const timer = setTimeout(task, 2000)
+  return () => clearTimeout(timer)
+}
+
+/** The login / register modal loads the first time it is asked for: a visitor who only reads never needs it. */
+function AuthModalSlot() {
+  const { authMode } = useSession()
+  const [wanted, setWanted] = useState(false)
+  if (authMode && !wanted) setWanted(true)
+  return wanted ? (
+    <Suspense fallback={null}>
+      <AuthModal />
+    </Suspense>
+  ) : null
+}
 
 function AppRoutes() {
   const location = useLocation()
   const background = (location.state as OverlayState | null)?.backgroundLocation
   useSessionRedirect()
+  useEffect(() => whenIdle(() => void loadNote().catch(() => {})), [])
   return (
     <>
       <Routes location={background ?? location}>
@@ -63,7 +91,7 @@ function AppRoutes() {
 
 /** Desktop app: unread counts to the taskbar/dock badge, routes asked for by the main process. */
 function MemberDesktop() {
-  return <DesktopConnector unread={useUnreadCounts()} />
+  return <DesktopConnectorSlot unread={useUnreadCounts()} />
 }
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -74,7 +102,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
           <AppRoutes />
           <NotificationStream />
           {desktopBridge() && <MemberDesktop />}
-          <AuthModal />
+          <AuthModalSlot />
           <ConfirmHost />
           <ToastHost />
         </SessionProvider>

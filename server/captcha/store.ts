@@ -4,6 +4,7 @@ import { LessThan } from 'typeorm'
 import { Captcha } from '../db/entities'
 import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
+import { Unavailable } from '../errors'
 
 /**
  * Captchas (member spec §3, §5): 4 characters as an SVG, single use, valid for 5 minutes. They live in the
@@ -25,10 +26,22 @@ export interface IssuedCaptcha {
 export type CaptchaCheck = 'ok' | 'wrong' | 'expired'
 
 const redisKey = (id: string) => `captcha:${id}`
+const REDIS_RETRY_SECONDS = 5
+
+/** A Redis command; Redis not answering is a temporary 503 (with Retry-After), not a server error. */
+async function inRedis<T>(deps: AppDeps, command: () => Promise<T>): Promise<T> {
+  try {
+    return await command()
+  } catch (err) {
+    deps.logger.warn({ err }, 'captcha store (Redis) unavailable')
+    throw Unavailable('验证码服务暂时不可用，请稍后重试', REDIS_RETRY_SECONDS)
+  }
+}
 
 async function put(deps: AppDeps, id: string, answer: string, expiresAt: Date): Promise<void> {
   if (deps.redis) {
-    await deps.redis.set(redisKey(id), answer, 'PX', CAPTCHA_TTL_MS)
+    const redis = deps.redis
+    await inRedis(deps, () => redis.set(redisKey(id), answer, 'PX', CAPTCHA_TTL_MS))
     return
   }
   const sweep = Math.random() * SWEEP_EVERY < 1
@@ -41,7 +54,8 @@ async function put(deps: AppDeps, id: string, answer: string, expiresAt: Date): 
 
 /** Remove the captcha and return its answer, at most once across all instances (null if unknown or expired). */
 async function take(deps: AppDeps, id: string): Promise<string | null> {
-  if (deps.redis) return deps.redis.getdel(redisKey(id))
+  const redis = deps.redis
+  if (redis) return inRedis(deps, () => redis.getdel(redisKey(id)))
   const row = await inTransaction(deps.db, async (m) => {
     const repo = m.getRepository(Captcha)
     const found = await repo.findOneBy({ id })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { multiLine, singleLine } from './common'
 import { DISPLAY_ID_MESSAGES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, avatarSchema, displayNameSchema, selfSchema, userIdSchema } from './users'
 
 export { userIdSchema }
@@ -34,7 +35,7 @@ const requiredString = (message: string) => z.string({ error: message })
 export const checkUserIdQuery = z.object({ user_id: userIdSchema })
 export type CheckUserIdQuery = z.infer<typeof checkUserIdQuery>
 
-const optionalText = (max: number, message: string) => z.string({ error: message }).trim().max(max, message).optional()
+const optionalText = (max: number, message: string, label: string) => z.string({ error: message }).trim().max(max, message).refine(...singleLine(label)).optional()
 
 export const registerBody = z.object({
   user_id: userIdSchema,
@@ -48,8 +49,8 @@ export const registerBody = z.object({
   /** Optional: empty means the default avatar. Checked like a profile avatar. */
   avatar: avatarSchema.optional(),
   /** Optional: empty means the default bio. Markup is stripped and the text limited like a profile bio. */
-  bio: z.string({ error: '个人简介格式不正确' }).max(5000, '个人简介不能超过200个字符').optional(),
-  location: optionalText(50, '所在地不能超过50个字符'),
+  bio: z.string({ error: '个人简介格式不正确' }).max(5000, '个人简介不能超过200个字符').refine(...multiLine('个人简介')).optional(),
+  location: optionalText(50, '所在地不能超过50个字符', '所在地'),
 })
 export type RegisterBody = z.infer<typeof registerBody>
 

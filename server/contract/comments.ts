@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema, listReplySchema, pageQuery } from './common'
+import { idSchema, listReplySchema, multiLine, pageQuery } from './common'
 import { moderationField, moderationReasonField, plainLength } from './posts'
 
 /* Comments and replies (member-and-visitor.md §2.5, §3, §5, §7). */
@@ -30,6 +30,7 @@ export const commentCreateBody = z.object({
   content: z
     .string({ error: '请输入评论内容或上传图片' })
     .max(COMMENT_RAW_MAX, `评论不能超过${COMMENT_MAX}个字`)
+    .refine(...multiLine('评论'))
     .refine(commentHasContent, '请输入评论内容或上传图片')
     .refine((html) => plainLength(html) <= COMMENT_MAX, `评论不能超过${COMMENT_MAX}个字`),
   parent_id: z.union([idSchema, z.null(), z.literal(0), z.literal('0'), z.literal('')], { error: '无效的ID' }).optional().transform((v) => (v ? Number(v) : null)),

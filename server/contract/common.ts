@@ -7,6 +7,23 @@ import { z } from 'zod'
 
 export const MAX_PAGE_SIZE = 100
 
+/*
+ * Free text (titles, contents, comments, bios, reasons, search words) never holds control characters: NUL,
+ * ESC, DEL and the C1 controls break storage, logs and terminals; lone surrogates are no text at all; bidi
+ * embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) make text show in another order than it
+ * is stored. Multi-line text keeps tab, line feed and carriage return. Emoji joiners and marks stay allowed.
+ * Display names refuse more (every invisible character: users.ts).
+ */
+const SINGLE_LINE_CONTROLS = /[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]/u
+const MULTI_LINE_CONTROLS = /(?![\t\n\r])\p{Cc}|[\p{Cs}\u202a-\u202e\u2066-\u2069]/u
+export const CONTROL_MESSAGE = '不能包含控制字符'
+export const hasControlCharacters = (text: string, multiline = false) => (multiline ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS).test(text)
+
+/** `.refine(...singleLine('标题'))`: refuses control characters with "标题不能包含控制字符". */
+export const singleLine = (label: string) => [(v: string) => !hasControlCharacters(v), `${label}${CONTROL_MESSAGE}`] as const
+/** `.refine(...multiLine('内容'))`: the same, tab and line breaks allowed. */
+export const multiLine = (label: string) => [(v: string) => !hasControlCharacters(v, true), `${label}${CONTROL_MESSAGE}`] as const
+
 /** A positive database id in a path or body ('0', '-1', '1e3', 'abc' and ids beyond 2^31 are refused). */
 export const idSchema = z.preprocess(
   // Only plain decimal digits: Number() would also read '1e3', '0x10' or ' 7 '.

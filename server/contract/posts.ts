@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema, listReplySchema, pageQuery, queryFlag } from './common'
+import { idSchema, listReplySchema, multiLine, pageQuery, queryFlag, singleLine } from './common'
 import { hasInvisibleCharacters } from './users'
 
 /* Notes (posts): feed, detail, create / update / delete, collect (member-and-visitor.md §3, §5, §7). */
@@ -49,10 +49,11 @@ export const tagNames = z
 const categoryRef = z.union([idSchema, z.null(), z.literal('')], { error: '分类无效' }).transform((v) => (v === '' ? null : v))
 
 const noteFields = {
-  title: z.string({ error: '标题必须是文本' }).trim().max(TITLE_MAX, `标题不能超过${TITLE_MAX}个字符`),
+  title: z.string({ error: '标题必须是文本' }).trim().max(TITLE_MAX, `标题不能超过${TITLE_MAX}个字符`).refine(...singleLine('标题')),
   content: z
     .string({ error: '内容必须是文本' })
     .max(CONTENT_RAW_MAX, `内容不能超过${CONTENT_MAX}个字符`)
+    .refine(...multiLine('内容'))
     .refine((html) => plainLength(html) <= CONTENT_MAX, `内容不能超过${CONTENT_MAX}个字符`),
   images: z.array(imageRef, { error: '图片列表无效' }).max(IMAGES_MAX, `最多只能上传${IMAGES_MAX}张图片`),
   video: videoInput.nullable(),
@@ -139,7 +140,7 @@ export function postOrder(sort: (typeof POST_SORTS)[number] | undefined): PostOr
 }
 
 export const postListQuery = pageQuery(20).extend({
-  category: z.string({ error: '分类无效' }).trim().max(50, '分类无效').optional().describe("分类ID或 category_title；'recommend' 为推荐频道"),
+  category: z.string({ error: '分类无效' }).trim().max(50, '分类无效').refine(...singleLine('分类')).optional().describe("分类ID或 category_title；'recommend' 为推荐频道"),
   recommend: queryFlag.optional().describe('1 = 推荐频道（按热度排序）'),
   type: z
     .enum(['1', '2', 'all'], { error: '笔记类型必须是1或2' })
@@ -148,7 +149,7 @@ export const postListQuery = pageQuery(20).extend({
     .describe('1 图文，2 视频；all 或不传为全部'),
   user_id: z.string({ error: '用户ID无效' }).trim().min(1, '用户ID无效').max(15, '用户ID无效').optional().describe('作者的小石榴号'),
   is_draft: queryFlag.optional().describe('1 = 草稿（仅本人，需登录）'),
-  keyword: z.string({ error: '关键词无效' }).trim().max(100, '关键词不能超过100个字符').optional(),
+  keyword: z.string({ error: '关键词无效' }).trim().max(100, '关键词不能超过100个字符').refine(...singleLine('关键词')).optional(),
   sort: z.enum(POST_SORTS, { error: '不支持的排序方式' }).optional(),
 })
 export type PostListQuery = z.infer<typeof postListQuery>

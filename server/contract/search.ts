@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { listReplySchema, pageQuery } from './common'
+import { listReplySchema, pageQuery, singleLine } from './common'
 import { postCardSchema } from './posts'
 import { userCardSchema } from './users'
 
@@ -17,13 +17,13 @@ export const searchQuery = pageQuery(20).extend({
     .transform((t) => TYPE_ALIASES[t] ?? t)
     .pipe(z.enum(SEARCH_TYPES, { error: '搜索类型只能是 all、posts、videos 或 users' }))
     .default('posts'),
-  keyword: z.string({ error: '关键词无效' }).trim().max(100, '关键词不能超过100个字符').optional(),
-  tag: z.string({ error: '标签无效' }).trim().max(32, '标签无效').optional(),
+  keyword: z.string({ error: '关键词无效' }).trim().max(100, '关键词不能超过100个字符').refine(...singleLine('关键词')).optional(),
+  tag: z.string({ error: '标签无效' }).trim().max(32, '标签无效').refine(...singleLine('标签')).optional(),
 })
 export type SearchQuery = z.infer<typeof searchQuery>
 
 export const searchPostsQuery = pageQuery(20).extend({
-  keyword: z.string({ error: '请输入搜索关键词' }).trim().min(1, '请输入搜索关键词').max(100, '关键词不能超过100个字符'),
+  keyword: z.string({ error: '请输入搜索关键词' }).trim().min(1, '请输入搜索关键词').max(100, '关键词不能超过100个字符').refine(...singleLine('关键词')),
 })
 export type SearchPostsQuery = z.infer<typeof searchPostsQuery>
 
@@ -51,7 +51,7 @@ export const tagSchema = z.object({ id: z.number().int(), name: z.string(), use_
 export type TagItem = z.infer<typeof tagSchema>
 export const categorySchema = z.object({ id: z.number().int(), name: z.string(), category_title: z.string(), post_count: z.number().int(), created_at: z.string() })
 export type CategoryItem = z.infer<typeof categorySchema>
-export const tagListQuery = pageQuery(50).extend({ keyword: z.string().trim().max(32, '关键词无效').optional() })
+export const tagListQuery = pageQuery(50).extend({ keyword: z.string().trim().max(32, '关键词无效').refine(...singleLine('关键词')).optional() })
 export type TagListQuery = z.infer<typeof tagListQuery>
 export const hotTagsQuery = z.object({
   limit: z.coerce.number({ error: 'limit 必须是正整数' }).int('limit 必须是正整数').min(1, 'limit 必须是正整数').max(50, 'limit 不能超过50').default(10),
@@ -64,7 +64,7 @@ export const categoryListQuery = z.object({
     .transform((s) => s.toLowerCase())
     .pipe(z.enum(['asc', 'desc'], { error: '排序只能是 asc 或 desc' }))
     .default('asc'),
-  name: z.string().trim().max(50).optional(),
-  category_title: z.string().trim().max(50).optional(),
+  name: z.string().trim().max(50).refine(...singleLine('分类名称')).optional(),
+  category_title: z.string().trim().max(50).refine(...singleLine('英文标识')).optional(),
 })
 export type CategoryListQuery = z.infer<typeof categoryListQuery>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { listReplySchema, pageQuery } from './common'
+import { listReplySchema, multiLine, pageQuery, singleLine } from './common'
 
 /* Users calls (member-and-visitor.md §3 User info / Follow list entry, §5 Profile, §7 Users). */
 
@@ -65,6 +65,9 @@ export const DISPLAY_ID_MESSAGES = {
  */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]/u
 export const hasInvisibleCharacters = (text: string) => INVISIBLE.test(text)
+const EVERY_INVISIBLE = new RegExp(INVISIBLE.source, 'gu')
+/** The text without those characters (for names we only show, such as an uploaded file's name). */
+export const withoutInvisibleCharacters = (text: string) => text.replace(EVERY_INVISIBLE, '')
 export const INVISIBLE_MESSAGE = '不能包含不可见字符或控制字符'
 
 /**
@@ -119,7 +122,7 @@ function toInterestList(v: unknown): unknown {
 export const interestsSchema = z.preprocess(
   toInterestList,
   z
-    .array(z.string({ error: USER_MESSAGES.interestsInvalid }).trim().max(INTEREST_MAX, USER_MESSAGES.interestTooLong), { error: USER_MESSAGES.interestsInvalid })
+    .array(z.string({ error: USER_MESSAGES.interestsInvalid }).trim().max(INTEREST_MAX, USER_MESSAGES.interestTooLong).refine(...singleLine('兴趣爱好')), { error: USER_MESSAGES.interestsInvalid })
     .transform((list) => list.filter((s) => s.length > 0))
     .refine((list) => list.length <= INTERESTS_MAX, USER_MESSAGES.interestsTooMany)
     .refine((list) => new Set(list).size === list.length, USER_MESSAGES.interestsDuplicate)
@@ -156,7 +159,7 @@ export const avatarSchema = z.string({ error: USER_MESSAGES.avatar }).transform(
  */
 export const profileUpdateBody = z.object({
   nickname: displayNameSchema({ blank: USER_MESSAGES.nicknameBlank, tooLong: USER_MESSAGES.nicknameTooLong, label: '昵称' }, NICKNAME_MAX).optional(),
-  bio: z.string({ error: USER_MESSAGES.bioTooLong }).max(5000, USER_MESSAGES.bioTooLong).nullish(),
+  bio: z.string({ error: USER_MESSAGES.bioTooLong }).max(5000, USER_MESSAGES.bioTooLong).refine(...multiLine('个人简介')).nullish(),
   avatar: avatarSchema.nullish(),
   gender: z.preprocess(blankToNull, z.enum(GENDERS, { error: USER_MESSAGES.gender }).nullish()),
   zodiac_sign: z.preprocess(blankToNull, z.enum(ZODIAC_SIGNS, { error: USER_MESSAGES.zodiac }).nullish()),
@@ -165,9 +168,9 @@ export const profileUpdateBody = z.object({
     (v) => (typeof v === 'string' ? blankToNull(v.trim().toUpperCase()) : v),
     z.string({ error: USER_MESSAGES.mbti }).regex(/^[EI][SN][TF][JP]$/, USER_MESSAGES.mbti).nullish(),
   ),
-  major: z.preprocess(blankToNull, z.string({ error: USER_MESSAGES.majorTooLong }).trim().max(MAJOR_MAX, USER_MESSAGES.majorTooLong).nullish()),
+  major: z.preprocess(blankToNull, z.string({ error: USER_MESSAGES.majorTooLong }).trim().max(MAJOR_MAX, USER_MESSAGES.majorTooLong).refine(...singleLine('专业')).nullish()),
   interests: interestsSchema.optional(),
-  location: z.string({ error: USER_MESSAGES.locationTooLong }).trim().max(LOCATION_MAX, USER_MESSAGES.locationTooLong).nullish(),
+  location: z.string({ error: USER_MESSAGES.locationTooLong }).trim().max(LOCATION_MAX, USER_MESSAGES.locationTooLong).refine(...singleLine('所在地')).nullish(),
 })
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>
 
@@ -185,7 +188,7 @@ export const userListQuery = pageQuery(20)
 export type UserListQuery = z.infer<typeof userListQuery>
 
 export const userSearchQuery = pageQuery(20).extend({
-  keyword: z.string({ error: USER_MESSAGES.keywordRequired }).trim().min(1, USER_MESSAGES.keywordRequired).max(50, '搜索关键词不能超过50个字符'),
+  keyword: z.string({ error: USER_MESSAGES.keywordRequired }).trim().min(1, USER_MESSAGES.keywordRequired).max(50, '搜索关键词不能超过50个字符').refine(...singleLine('搜索关键词')),
 })
 export type UserSearchQuery = z.infer<typeof userSearchQuery>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { multiLine } from './common'
 
 /*
  * Verification (认证) calls: POST /users/verification, GET /users/verification/status,
@@ -59,7 +60,7 @@ function applyAliases(v: unknown): unknown {
   return out
 }
 
-const field = z.string({ error: VERIFICATION_MESSAGES.contentRequired }).trim().max(REASON_MAX * 5, VERIFICATION_MESSAGES.fieldTooLong).optional()
+const field = z.string({ error: VERIFICATION_MESSAGES.contentRequired }).trim().max(REASON_MAX * 5, VERIFICATION_MESSAGES.fieldTooLong).refine(...multiLine('申请内容')).optional()
 
 export interface VerificationRow {
   label: string
@@ -71,7 +72,7 @@ export const verificationApplyBody = z.preprocess(
   z
     .object({
       type: z.coerce.number({ error: VERIFICATION_MESSAGES.typeRequired }).refine((t) => t === 1 || t === 2, VERIFICATION_MESSAGES.typeRequired),
-      content: z.string({ error: VERIFICATION_MESSAGES.contentRequired }).max(10_000, VERIFICATION_MESSAGES.contentRequired).optional(),
+      content: z.string({ error: VERIFICATION_MESSAGES.contentRequired }).max(10_000, VERIFICATION_MESSAGES.contentRequired).refine(...multiLine('申请内容')).optional(),
       realName: field,
       idCard: field,
       occupation: field,

@@ -109,6 +109,25 @@ async function renameLegacyMigrations(ds: DataSource, runner: QueryRunner): Prom
   }
 }
 
+/**
+ * Run `work` while holding the migrations' cross-instance lock on a connection of its own (PostgreSQL,
+ * MySQL): the demo seeding of an empty database takes it too, so of two instances started at once on an
+ * empty database the second waits for the first's data and then finds it there. `work` uses the pool's
+ * other connections. On SQLite it runs unlocked: the lock there is the write transaction `work` itself
+ * needs.
+ */
+export async function withSetupLock<T>(ds: DataSource, work: () => Promise<T>): Promise<T> {
+  const type = ds.options.type
+  if (type !== 'postgres' && type !== 'mysql' && type !== 'mariadb') return work()
+  const runner = ds.createQueryRunner()
+  await runner.connect()
+  try {
+    return type === 'postgres' ? await withPostgresLock(runner, work) : await withMysqlLock(runner, work)
+  } finally {
+    await runner.release()
+  }
+}
+
 /** Run every pending migration while holding the cross-instance migration lock. */
 export async function runMigrationsLocked(ds: DataSource): Promise<void> {
   const type = ds.options.type

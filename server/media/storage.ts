@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
 import { access, chmod, copyFile, mkdir, mkdtemp, readdir, rename, rm, statfs, unlink } from 'node:fs/promises'
 import path from 'node:path'
+import { withoutInvisibleCharacters } from '../contract/users'
 import { StorageFault } from '../db/faults'
 
 /*
@@ -105,6 +106,6 @@ export function thumbnailUrlOf(url: string): string {
 /** The client's file name, reduced to something harmless to echo back (never used on disk). */
 export function displayName(original: string | null | undefined): string {
   const base = (original ?? '').split(/[\\/]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f<>"]/g, '').slice(0, 200) || 'file'
+  // Controls, bidi overrides and other invisible characters go: `photo\u202egnp.exe` must not show as "photoexe.png".
+  return [...withoutInvisibleCharacters(base.normalize('NFC')).replace(/[<>"]/g, '')].slice(0, 200).join('') || 'file'
 }

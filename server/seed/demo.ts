@@ -5,6 +5,7 @@
  * SHILIU_DEMO_ADMIN_PASSWORD). Takes a few seconds; demo-prepare.ts makes it atomic on SQLite.
  */
 import { User } from '../db/entities'
+import { withSetupLock } from '../db/migrate'
 import type { AppDeps } from '../deps'
 import * as corpus from './corpus'
 import { generate, type SeedReport } from './generator'
@@ -93,7 +94,14 @@ export function demoOptions(media: MediaLibrary, hashes: DemoHashes, now = new D
  * opens it, so this finds users).
  */
 export async function seedDemoIfEmpty(deps: AppDeps, passwords: DemoHashes | (() => Promise<DemoHashes>) = DEMO_HASHES): Promise<SeedReport | null> {
-  if ((await deps.db.getRepository(User).count()) > 0) return null
+  // Under the migrations' lock: another instance seeding the same empty database at this moment finishes first.
+  return withSetupLock(deps.db, async () => {
+    if ((await deps.db.getRepository(User).count()) > 0) return null
+    return seedDemo(deps, passwords)
+  })
+}
+
+async function seedDemo(deps: AppDeps, passwords: DemoHashes | (() => Promise<DemoHashes>)): Promise<SeedReport> {
   const hashes = typeof passwords === 'function' ? await passwords() : passwords
   const log = deps.logger.child({ component: 'seed' })
   log.info('seeding the demo dataset into an empty database')

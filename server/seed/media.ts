@@ -3,6 +3,7 @@
  * server serves them as /uploads/demo/... like any upload), and each image gets a feed thumbnail (480 px
  * WebP) in uploads/demo/thumbs/. Seeds of any size reuse these few files.
  */
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { copyFile, mkdir, readFile, rename, stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -47,13 +48,20 @@ function shipped(relative: string): string {
   return path.join(resourcesDir(), relative.replace(/^resources[\\/]/, ''))
 }
 
+/**
+ * A temporary name of this writer's own beside `target`: two instances preparing the same DATA_DIR at once
+ * (two `npm run demo`) each write their own file and the last rename wins with identical content.
+ */
+const tmpName = (target: string) => `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
+
 /** Copy unless an identical-size copy is already there (a second seed into the same DATA_DIR). */
 async function install(source: string, target: string): Promise<void> {
   const [from, to] = await Promise.all([stat(source).catch(() => null), stat(target).catch(() => null)])
   if (!from) throw new Error(`Demo media file missing: ${source} (resources/ is incomplete; see docs/demo-data.md)`)
   if (to && to.size === from.size) return
-  await copyFile(source, `${target}.tmp`)
-  await rename(`${target}.tmp`, target)
+  const tmp = tmpName(target)
+  await copyFile(source, tmp)
+  await rename(tmp, target)
 }
 
 /**
@@ -65,8 +73,9 @@ async function thumbnail(source: string, shippedThumb: string, target: string): 
   if (existsSync(shippedThumb)) return install(shippedThumb, target)
   // Read into memory first: sharp cannot open files inside an Electron asar archive.
   const input = await readFile(source)
-  await sharp(input).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 70, effort: 0 }).toFile(`${target}.tmp`)
-  await rename(`${target}.tmp`, target)
+  const tmp = tmpName(target)
+  await sharp(input).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 70, effort: 0 }).toFile(tmp)
+  await rename(tmp, target)
 }
 
 /** Run tasks with a small concurrency (sharp has its own thread pool; this just bounds memory). */

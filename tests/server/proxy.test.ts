@@ -10,13 +10,16 @@ import { request } from 'node:http'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config'
 import { startServer, type RunningServer } from '../../server/main'
 import { runsOn, skipLoudly } from '../support/engines'
+import { requestBytes } from '../support/http'
 import { registerMember } from '../support/members'
 import { sharedEnv, startTestServer, type TestServer } from '../support/server'
 import { dbQuery } from '../support/sql'
+import { uploadImage } from './member/support/notes'
 
 const AUTH_LIMIT = 5
 const cleanup: Array<() => Promise<void> | void> = []
@@ -151,11 +154,15 @@ describe.runIf(runsOn('sqlite') && nginx !== undefined)('the nginx site of docs/
     const servers = [...site.matchAll(/^\s*server 127\.0\.0\.1:\d+;.*$/gm)]
     expect(servers).toHaveLength(2)
     site = site.replace(servers[0]![0], upstreams.map((u) => `    server 127.0.0.1:${u.port};`).join('\n')).replace(servers[1]![0], '')
+    // The release directory of the documented site is this checkout's build.
+    expect(site).toContain('root /opt/shiliu/dist/renderer;')
+    site = site.replace('root /opt/shiliu/dist/renderer;', `root ${path.resolve(upstreams[0]!.deps.config.rendererDir)};`)
     site = edit(site.replace(/listen 80;/, `listen 127.0.0.1:${port};`))
     writeFileSync(
       path.join(prefix, 'nginx.conf'),
       `daemon off;\nmaster_process off;\npid ${prefix}/nginx.pid;\nerror_log ${prefix}/logs/error.log;\nevents { worker_connections 64; }\n` +
-        `http {\n  access_log off;\n  client_body_temp_path ${prefix}/body;\n  proxy_temp_path ${prefix}/proxy;\n${site}\n}\n`,
+        // As Debian's /etc/nginx/nginx.conf does around the conf.d site files.
+        `http {\n  include /etc/nginx/mime.types;\n  default_type application/octet-stream;\n  access_log off;\n  client_body_temp_path ${prefix}/body;\n  proxy_temp_path ${prefix}/proxy;\n${site}\n}\n`,
     )
     const check = spawnSync(nginx!, ['-t', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { encoding: 'utf8' })
     expect(check.status, check.stderr).toBe(0)
@@ -188,6 +195,48 @@ describe.runIf(runsOn('sqlite') && nginx !== undefined)('the nginx site of docs/
 
     const member = await registerMember(first)
     expect(await sessionAddress(first, proxy, member.user_id, { 'X-Forwarded-For': '6.6.6.6' }, '127.0.0.6')).toBe('127.0.0.6')
+  }, 60_000)
+
+  it('serves the build\'s assets pre-compressed from disk and cached for a year; pages, API and media pass through as the instances compress and cache them', async () => {
+    const server = await startTestServer({ TRUST_PROXY: '1' })
+    cleanup.push(() => server.close())
+    const proxy = `http://127.0.0.1:${await runNginx([server])}`
+    const rendererDir = server.deps.config.rendererDir
+    const html = readFileSync(path.join(rendererDir, 'member.html'), 'utf8')
+    const asset = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!).find((a) => existsSync(path.join(rendererDir, `${a}.gz`)))!
+    expect(asset).toBeDefined()
+    const original = readFileSync(path.join(rendererDir, asset))
+
+    const gz = await requestBytes(`${proxy}${asset}`, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(gz.status).toBe(200)
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gz.headers['content-type']).toMatch(/javascript/)
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(gz.headers['x-content-type-options']).toBe('nosniff')
+    expect(String(gz.headers.vary)).toMatch(/Accept-Encoding/i)
+    expect(gunzipSync(gz.bytes).equals(original)).toBe(true)
+    const plain = await requestBytes(`${proxy}${asset}`)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.bytes.equals(original)).toBe(true)
+    // Not in this release: asked of the instances, which answer 404 for a missing asset.
+    expect((await requestBytes(`${proxy}/assets/other-release-1234abcd.js`)).status).toBe(404)
+
+    const page = await requestBytes(`${proxy}/explore`, { headers: { 'Accept-Encoding': 'br, gzip' } })
+    expect(page.status).toBe(200)
+    expect(page.headers['content-encoding']).toBe('br')
+    expect(page.headers['cache-control']).toBe('no-cache')
+    expect(brotliDecompressSync(page.bytes).equals(readFileSync(path.join(rendererDir, 'member.html')))).toBe(true)
+
+    const api = await requestBytes(`${proxy}/api/openapi.json`, { headers: { 'Accept-Encoding': 'br, gzip' } })
+    expect(api.headers['content-encoding']).toBe('br')
+    expect(JSON.parse(brotliDecompressSync(api.bytes).toString('utf8')).openapi).toMatch(/^3\./)
+
+    const member = await registerMember(server)
+    const image = await uploadImage(server, member.token)
+    const media = await requestBytes(`${proxy}${image.url}`, { headers: { 'Accept-Encoding': 'br, gzip' } })
+    expect(media.status).toBe(200)
+    expect(media.headers['content-encoding']).toBeUndefined()
+    expect(media.headers['cache-control']).toBe('public, max-age=31536000, immutable')
   }, 60_000)
 
   it('with the common proxy_add_x_forwarded_for instead, the right-most address still wins', async () => {

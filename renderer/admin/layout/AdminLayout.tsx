@@ -9,7 +9,7 @@ import { menuEntryFor } from './menu'
 import { PasswordDialog } from './PasswordDialog'
 import { SideMenu } from './SideMenu'
 import { useFollowLink } from '../../common/components/AppLink'
-import { DesktopStatus } from '../../common/desktop/DesktopStatus'
+import { DesktopStatusSlot } from '../../common/desktop/slots'
 
 export function AdminLayout() {
   const navigate = useNavigate()
@@ -89,7 +89,7 @@ export function AdminLayout() {
             <h1>{entry?.label ?? '管理后台'}</h1>
             {entry ? <p>{entry.description}</p> : null}
           </div>
-          <DesktopStatus />
+          <DesktopStatusSlot />
           <button type="button" className="admin-name" title="修改密码" onClick={() => setPasswordOpen(true)}>
             <Icon name="user" size={14} /> {me.data.username}
           </button>

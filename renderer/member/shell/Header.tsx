@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Icon } from '../../common/components/Icon'
-import { DesktopStatus } from '../../common/desktop/DesktopStatus'
+import { DesktopStatusSlot } from '../../common/desktop/slots'
 import { BREAKPOINTS, useMaxWidth } from '../../common/hooks/useMediaQuery'
 import { MoreMenu } from './MoreMenu'
 import { SearchBox } from './SearchBox'
@@ -34,7 +34,7 @@ export function Header() {
         </div>
       )}
       <div className="header-actions">
-        <DesktopStatus />
+        <DesktopStatusSlot />
         {compact && (
           <button type="button" className="header-icon" aria-label="搜索" onClick={() => setSearchOpen(true)}>
             <Icon name="search" size={24} />

@@ -1,9 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Icon } from '../../common/components/Icon'
 import { readThemeColor, readThemeMode, saveThemeColor, saveThemeMode, THEME_COLORS, type ThemeMode } from '../../common/theme/theme'
-import { AboutModal } from '../features/account/AboutModal'
-import { AccountModal } from '../features/account/AccountModal'
-import { ShortcutsModal } from '../features/account/ShortcutsModal'
 import { useSession } from '../session/SessionContext'
 
 const MODES: readonly { mode: ThemeMode; label: string }[] = [
@@ -15,6 +12,10 @@ const MODES: readonly { mode: ThemeMode; label: string }[] = [
 type Dialog = 'about' | 'shortcuts' | 'account' | 'verify' | null
 
 // Loaded on demand: it brings the shared contract (zod) along.
+// The menu's dialogs load when they are opened (none is on the first screen).
+const AboutModal = lazy(async () => ({ default: (await import('../features/account/AboutModal')).AboutModal }))
+const ShortcutsModal = lazy(async () => ({ default: (await import('../features/account/ShortcutsModal')).ShortcutsModal }))
+const AccountModal = lazy(async () => ({ default: (await import('../features/account/AccountModal')).AccountModal }))
 const VerificationModal = lazy(async () => ({ default: (await import('../features/account/VerificationModal')).VerificationModal }))
 
 /** More menu: about, shortcuts, account & security, colour theme, dark mode, logout or login. */
@@ -132,12 +133,12 @@ export function MoreMenu({ placement = 'up', trigger }: { placement?: 'up' | 'do
           )}
         </div>
       )}
-      <AboutModal open={dialog === 'about'} onClose={() => setDialog(null)} />
-      <ShortcutsModal open={dialog === 'shortcuts'} onClose={() => setDialog(null)} />
-      <AccountModal open={dialog === 'account'} onClose={() => setDialog(null)} />
-      {dialog === 'verify' && (
+      {dialog && (
         <Suspense fallback={null}>
-          <VerificationModal open onClose={() => setDialog(null)} />
+          {dialog === 'about' && <AboutModal open onClose={() => setDialog(null)} />}
+          {dialog === 'shortcuts' && <ShortcutsModal open onClose={() => setDialog(null)} />}
+          {dialog === 'account' && <AccountModal open onClose={() => setDialog(null)} />}
+          {dialog === 'verify' && <VerificationModal open onClose={() => setDialog(null)} />}
         </Suspense>
       )}
     </div>

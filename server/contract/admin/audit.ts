@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { multiLine } from '../common'
 import { dateQuery, withoutEmpty } from './list'
 
 /* Verification audit and the activity monitor (admin-back-office.md §4, §7). */
 
-const adminNote = z.string().trim().max(500, '审核备注最多500个字符')
+const adminNote = z.string().trim().max(500, '审核备注最多500个字符').refine(...multiLine('审核备注'))
 
 /** Approve: the note is optional. */
 export const verificationApproveBody = z.object({ admin_note: z.preprocess((v) => (v === '' ? undefined : v), adminNote.optional()) })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { multiLine } from '../common'
 import { displayNameSchema } from '../users'
 
 /* Categories and tags (admin-back-office.md §5). */
@@ -17,7 +18,7 @@ export type CategoryCreateBody = z.infer<typeof categoryCreateBody>
 export type CategoryUpdateBody = z.infer<typeof categoryUpdateBody>
 
 const tagName = displayNameSchema({ blank: '请输入标签名称', tooLong: '标签名称最多32个字符', label: '标签名称' }, 32)
-const tagDescription = z.string().trim().max(200, '描述最多200个字符').nullable().optional()
+const tagDescription = z.string().trim().max(200, '描述最多200个字符').refine(...multiLine('描述')).nullable().optional()
 
 export const tagCreateBody = z.object({ name: tagName, description: tagDescription })
 export const tagUpdateBody = tagCreateBody.partial()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLine } from '../common'
 import { boolish, choice, displayIdRef, numericRef, optionalId, requireUserRef, requiredId } from './refs'
 
 /* Likes, collections, follows and notifications (admin-back-office.md §5). */
@@ -36,7 +37,7 @@ export type FollowCreateBody = z.infer<typeof followCreateBody>
 export type FollowUpdateBody = z.infer<typeof followUpdateBody>
 
 export const NOTIFICATION_TYPES = [1, 2, 3, 4, 5, 6, 7, 8] as const
-const notificationTitle = z.string({ error: '请输入通知标题' }).trim().min(1, '请输入通知标题').max(100, '通知标题最多100个字符')
+const notificationTitle = z.string({ error: '请输入通知标题' }).trim().min(1, '请输入通知标题').max(100, '通知标题最多100个字符').refine(...singleLine('通知标题'))
 
 export const notificationCreateBody = z
   .object({

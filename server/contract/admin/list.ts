@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema, listReplySchema, pageQuery, type Pagination } from '../common'
+import { idSchema, listReplySchema, pageQuery, singleLine, type Pagination } from '../common'
 
 /*
  * The generic admin REST dialect (admin-back-office.md §7): every resource list takes page, limit (default
@@ -38,7 +38,7 @@ export function adminListQuery(sortable: readonly [string, ...string[]], filters
   for (const [name, schema] of Object.entries(filters)) extra[name] = schema.optional()
   return withoutEmpty(
     pageQuery(ADMIN_PAGE_SIZE).extend({
-      search: z.string().trim().max(100, '搜索内容过长').optional().describe('关键词，模糊匹配'),
+      search: z.string().trim().max(100, '搜索内容过长').refine(...singleLine('搜索内容')).optional().describe('关键词，模糊匹配'),
       user_display_id: z.string().trim().max(15).optional().describe('用户的小石榴号（精确匹配）'),
       sortField: z.enum(sortable, { error: '不支持的排序字段' }).optional(),
       sortOrder: sortOrderSchema.optional().describe('asc 或 desc'),
@@ -55,7 +55,7 @@ export const intFilter = z.coerce.number({ error: '筛选值必须是整数' }).
 export const flagFilter = z
   .enum(['1', '0', 'true', 'false'], { error: '筛选值必须是 1/0 或 true/false' })
   .transform((v) => v === '1' || v === 'true')
-export const textFilter = z.string().trim().max(100, '筛选内容过长')
+export const textFilter = z.string().trim().max(100, '筛选内容过长').refine(...singleLine('筛选内容'))
 
 /** Batch delete body: `{ ids: [1, 2, 3] }`. */
 export const batchDeleteBody = z.object({

@@ -1,11 +1,13 @@
 import { z } from 'zod'
+import { singleLine } from '../common'
 import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, displayNameSchema, profileUpdateBody, userIdSchema } from '../users'
 import { boolish, choice, displayIdRef, numericRef, requireUserRef } from './refs'
 
 /* Users, administrator accounts and sessions (admin-back-office.md §5, the documented rules). */
 
 const displayId = userIdSchema
-const nickname = z.string({ error: '请输入昵称' }).trim().min(1, '请输入昵称').min(2, '昵称长度必须在2-10位之间').max(NICKNAME_MAX, '昵称长度必须在2-10位之间')
+// Like a member's own nickname (users.ts): NFKC, no invisible or control characters; the admin forms' length rule.
+const nickname = displayNameSchema({ blank: '请输入昵称', tooLong: '昵称长度必须在2-10位之间', label: '昵称' }, NICKNAME_MAX).refine((v) => v.length >= 2, '昵称长度必须在2-10位之间')
 const userPassword = z
   .string({ error: '请输入密码' })
   .min(1, '请输入密码')
@@ -43,7 +45,7 @@ export const adminUpdateBody = z.object({
 export type AdminCreateBody = z.infer<typeof adminCreateBody>
 export type AdminUpdateBody = z.infer<typeof adminUpdateBody>
 
-const userAgent = z.string().trim().max(500, '设备信息最多500个字符').optional()
+const userAgent = z.string().trim().max(500, '设备信息最多500个字符').refine(...singleLine('设备信息')).optional()
 const expiresAt = z.iso.datetime({ error: '过期时间格式不正确', offset: true }).optional()
 
 export const sessionCreateBody = z

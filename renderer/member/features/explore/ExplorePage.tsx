@@ -13,6 +13,7 @@ import { findChannel, RECOMMEND } from './channels'
 import { FloatingButtons } from './FloatingButtons'
 import { useChannelSwitch } from './useChannelSwitch'
 import { useChannels } from './useChannels'
+import { SITE_DESCRIPTION, usePageMeta } from '../../shell/usePageMeta'
 import './explore.css'
 
 const SWITCH_SPINNER_MS = 700
@@ -62,9 +63,7 @@ export function ExplorePage() {
     return () => window.removeEventListener(EXPLORE_REFRESH_EVENT, onRefresh)
   }, [refresh])
 
-  useEffect(() => {
-    document.title = '石榴 - 发现'
-  }, [])
+  usePageMeta('石榴 - 发现', SITE_DESCRIPTION)
 
   if (!segment) return <Navigate to={`/explore${channel.path}`} replace />
   if (loaded && !current) return <Navigate to="/explore" replace />

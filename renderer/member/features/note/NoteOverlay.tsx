@@ -8,7 +8,7 @@ import { isTopModal, popModal, pushModal } from '../../../common/hooks/modalStac
 import { lockScroll } from '../../../common/hooks/scrollLock'
 import { NoteDetail } from './NoteDetail'
 import type { OverlayState } from './useOpenNote'
-import { useDocumentTitle } from './useDocumentTitle'
+import { plainExcerpt, usePageMeta } from '../../shell/usePageMeta'
 import { useNote } from './useNote'
 
 const ANIMATION_MS = 300
@@ -24,7 +24,7 @@ export function NoteOverlay() {
   const note = useNote(id)
   const modalId = useRef(0)
   const [closing, setClosing] = useState(false)
-  useDocumentTitle(note.data ? note.data.title || '笔记详情' : '笔记详情')
+  usePageMeta(note.data ? `${note.data.title || '笔记详情'} - 石榴` : null, note.data ? plainExcerpt(note.data.content) || `${note.data.nickname}的笔记` : null)
 
   useEffect(() => {
     modalId.current = pushModal()

@@ -4,7 +4,7 @@ import { LoadError } from '../../../common/components/LoadError'
 import { Spinner } from '../../../common/components/Spinner'
 import { BREAKPOINTS, useMaxWidth } from '../../../common/hooks/useMediaQuery'
 import { NoteDetail } from './NoteDetail'
-import { useDocumentTitle } from './useDocumentTitle'
+import { plainExcerpt, usePageMeta } from '../../shell/usePageMeta'
 import { useNote } from './useNote'
 
 /** /post?id= (and /post/:id) opened directly: the card as a page. Missing id or note → not-found; a server or network failure → message with 重试. */
@@ -16,7 +16,7 @@ export function NotePage() {
   const note = useNote(id)
   const mobile = useMaxWidth(BREAKPOINTS.mobile)
   const navigate = useNavigate()
-  useDocumentTitle(note.data ? note.data.title || '笔记详情' : '笔记详情')
+  usePageMeta(note.data ? `${note.data.title || '笔记详情'} - 石榴` : null, note.data ? plainExcerpt(note.data.content) || `${note.data.nickname}的笔记` : null)
 
   if (!id || (note.isError && isMissing(note.error))) return <Navigate to="/404" replace />
   if (note.isError) return <LoadError error={note.error} onRetry={() => void note.refetch()} />

@@ -13,6 +13,7 @@ import { usePostFeed } from '../feed/usePostFeed'
 import { INTERACTION_EVENT, postKeys } from '../interactions/postCache'
 import { ProfileEditor } from './ProfileEditor'
 import { ProfileHeader } from './ProfileHeader'
+import { plainExcerpt, usePageMeta } from '../../shell/usePageMeta'
 import './profile.css'
 
 const TABS: readonly { key: UserPostTab; label: string; empty: string }[] = [
@@ -37,9 +38,10 @@ export function ProfilePage() {
   const tags = useQuery({ queryKey: ['profile', userId, 'tags'], queryFn: () => getPersonalityTags(userId), enabled: exists, staleTime: 5 * 60_000 })
   const feed = usePostFeed(postKeys.user(userId, tab), (page) => listUserPosts(userId, tab, page), exists)
 
-  useEffect(() => {
-    if (profile.data) document.title = `${profile.data.nickname} - 石榴`
-  }, [profile.data])
+  usePageMeta(
+    profile.data ? `${profile.data.nickname} - 石榴` : null,
+    profile.data ? `${profile.data.nickname}（石榴号 ${profile.data.user_id}）的石榴主页${profile.data.bio ? `：${plainExcerpt(profile.data.bio, 100)}` : ''}` : null,
+  )
 
   useEffect(() => setTab('posts'), [userId])
 

@@ -10,6 +10,7 @@ import { FeedList } from '../feed/FeedList'
 import { flattenPosts } from '../feed/usePostFeed'
 import { withAspects } from '../feed/probe'
 import { UserCardGrid } from '../profile/UserCardGrid'
+import { usePageMeta } from '../../shell/usePageMeta'
 import '../explore/explore.css'
 import './search.css'
 
@@ -79,9 +80,8 @@ export function SearchPage() {
   tagQueue.current ??= new SwitchQueue<string>((t) => goRef.current(tab.key, t), TAG_LOCK_MS)
   useEffect(() => tagQueue.current?.sync(tag), [tag])
 
-  useEffect(() => {
-    document.title = `${keyword || tag || '搜索'} - 石榴搜索`
-  }, [keyword, tag])
+  const searched = keyword || (tag ? `#${tag}` : '')
+  usePageMeta(`${searched || '搜索'} - 石榴搜索`, searched ? `在石榴搜索「${searched}」的笔记和用户` : '搜索石榴上的笔记和用户')
 
   if (!tabParam) return <Navigate to={`/search_result/all?${params.toString()}`} replace />
   if (tabParam !== tab.key) return <Navigate to={`/search_result/all?${params.toString()}`} replace />
