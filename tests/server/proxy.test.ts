@@ -16,6 +16,7 @@ import { ConfigError, loadConfig } from '../../server/config'
 import { startServer, type RunningServer } from '../../server/main'
 import { runsOn, skipLoudly } from '../support/engines'
 import { requestBytes } from '../support/http'
+import { openEventStream } from '../support/event-stream'
 import { registerMember } from '../support/members'
 import { sharedEnv, startTestServer, type TestServer } from '../support/server'
 import { dbQuery } from '../support/sql'
@@ -237,6 +238,21 @@ describe.runIf(runsOn('sqlite') && nginx !== undefined)('the nginx site of docs/
     expect(media.status).toBe(200)
     expect(media.headers['content-encoding']).toBeUndefined()
     expect(media.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  }, 60_000)
+
+  it('passes the notification stream through unbuffered: an event arrives while the stream stays open', async () => {
+    const server = await startTestServer({ TRUST_PROXY: '1' })
+    cleanup.push(() => server.close())
+    const proxy = `http://127.0.0.1:${await runNginx([server])}`
+    const [author, fan] = [await registerMember(server), await registerMember(server)]
+    const stream = await openEventStream(`${proxy}/api/notifications/stream`, { Authorization: `Bearer ${author.token}`, 'Accept-Encoding': 'gzip, br' })
+    cleanup.push(async () => stream.close())
+    expect(stream.status).toBe(200)
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    expect(stream.headers.get('content-encoding')).toBeNull()
+    await stream.next((e) => e.event === 'counts')
+    expect((await server.call('POST', `/api/users/${author.user_id}/follow`, { token: fan.token })).status).toBe(200)
+    expect(JSON.parse((await stream.next((e) => e.event === 'notification')).data)).toMatchObject({ type: 6 })
   }, 60_000)
 
   it('with the common proxy_add_x_forwarded_for instead, the right-most address still wins', async () => {
