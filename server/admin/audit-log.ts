@@ -11,6 +11,8 @@ export interface AuditEntry {
   /** Names of the fields a write touched (never their values: passwords pass through here). */
   fields?: readonly string[]
   note?: string
+  /** More of what the action did (ids it closed, a ban's end, ...): stored in `detail` beside the rest. */
+  detail?: Record<string, unknown>
 }
 
 /**
@@ -18,7 +20,7 @@ export interface AuditEntry {
  * does not undo the write (the write itself already committed in its own transaction).
  */
 export async function recordAdminAction(deps: AppDeps, admin: Pick<AuthAdmin, 'id' | 'username'>, entry: AuditEntry): Promise<void> {
-  const detail: Record<string, unknown> = {}
+  const detail: Record<string, unknown> = { ...entry.detail }
   if (entry.fields?.length) detail.fields = [...entry.fields]
   if (entry.note) detail.note = entry.note
   try {

@@ -84,6 +84,11 @@ function applyFilters(qb: SelectQueryBuilder<ObjectLiteral>, def: AdminResource,
     const value = q[name]
     if (value === undefined) continue
     const param = `f_${name}`
+    if (filter.where) {
+      const condition = filter.where(value)
+      qb.andWhere(condition.sql, condition.params)
+      continue
+    }
     if (filter.op === 'like') qb.andWhere(`LOWER(${filter.sql}) LIKE :${param} ESCAPE '!'`, { [param]: likePattern(String(value)) })
     else qb.andWhere(`${filter.sql} = :${param}`, { [param]: value })
   }

@@ -11,8 +11,13 @@ export interface AdminWrite {
 }
 
 export interface FilterDef {
-  /** SQL expression compared with the value. */
+  /** SQL expression compared with the value (unless `where` builds the condition). */
   sql: string
+  /**
+   * Builds the whole condition from the parsed value, with its own named parameters (a filter that needs
+   * more than one comparison or the current time, e.g. users' ban_status).
+   */
+  where?: (value: unknown) => { sql: string; params: Record<string, unknown> }
   /** Parses the query-string value. */
   schema: z.ZodType
   /** eq (default) or like (case-insensitive substring). */
@@ -29,7 +34,14 @@ export interface ResourceAction {
   action: string
   body: z.ZodType
   message: string
-  run(write: AdminWrite, id: number, input: unknown): Promise<void>
+  /** May return what the audit entry should say beyond the action, the id and the touched field names. */
+  run(write: AdminWrite, id: number, input: unknown): Promise<void | ActionAudit>
+}
+
+/** What an action adds to its audit entry: the reason given and any detail (e.g. the reports it closed). */
+export interface ActionAudit {
+  note?: string
+  detail?: Record<string, unknown>
 }
 
 /**
@@ -101,7 +113,7 @@ export function updateWith<S extends z.ZodType>(body: S, run: (write: AdminWrite
 }
 
 export function actionWith<S extends z.ZodType>(
-  spec: Omit<ResourceAction, 'body' | 'run'> & { body: S; run: (write: AdminWrite, id: number, input: z.output<S>) => Promise<void> },
+  spec: Omit<ResourceAction, 'body' | 'run'> & { body: S; run: (write: AdminWrite, id: number, input: z.output<S>) => Promise<void | ActionAudit> },
 ): ResourceAction {
   return { ...spec, run: (write, id, input) => spec.run(write, id, input as z.output<S>) }
 }

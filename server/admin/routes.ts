@@ -71,8 +71,8 @@ export function mountResource(router: Router, deps: AppDeps, base: string, def: 
       const { body, params } = validated<never, unknown, IdParams>(ctx)
       await mustExist(deps, def, params.id)
       const write = writer(deps, ctx)
-      await action.run(write, params.id, body)
-      await recordAdminAction(deps, write.admin, { action: action.action, resource: def.name, ids: [params.id], fields: touchedFields(body) })
+      const audit = await action.run(write, params.id, body)
+      await recordAdminAction(deps, write.admin, { action: action.action, resource: def.name, ids: [params.id], fields: touchedFields(body), ...(audit ?? {}) })
       ok(ctx, await reread(deps, def, params.id), action.message)
     })
   }

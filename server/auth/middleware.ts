@@ -1,9 +1,11 @@
 import type { Context, Next } from 'koa'
+import type { BanInfo } from '../contract/moderation'
 import type { AppDeps } from '../deps'
 import { AdminSession, UserSession } from '../db/entities'
 import { readerFor, toBool, toIso } from '../db/reader'
 import { inTransaction } from '../db/transaction'
 import { Forbidden, Unauthorized } from '../errors'
+import { activeBan, refuseWhileBanned } from './bans'
 import { verifyAccessToken, verifyStreamTicket, type Principal } from './tokens'
 
 /** The signed-in member, as handlers see it (ctx.state.user). */
@@ -12,6 +14,8 @@ export interface AuthUser {
   user_id: string
   nickname: string
   sessionId: number
+  /** The ban in force (issue 18): every write of a banned member is refused. */
+  ban: BanInfo | null
 }
 
 /** The signed-in administrator (ctx.state.admin). */
@@ -40,14 +44,16 @@ interface SessionRow {
   subject_active: boolean | number | string
   name: string
   nickname?: string
+  ban_reason?: string | null
+  ban_ends_at?: Date | string | null
 }
 
 /** Session + principal in one indexed lookup, on the fast read path (every authenticated request runs it). */
 const SESSION_SQL: Record<Principal, string> = {
   user:
     'SELECT s.id AS session_id, s.last_activity AS last_activity, s.expires_at AS expires_at, s.is_active AS session_active, ' +
-    'u.id AS subject_id, u.is_active AS subject_active, u.user_id AS name, u.nickname AS nickname ' +
-    'FROM sessions s INNER JOIN users u ON u.id = s.user_id WHERE s.id = ? AND u.id = ?',
+    'u.id AS subject_id, u.is_active AS subject_active, u.user_id AS name, u.nickname AS nickname, b.reason AS ban_reason, b.ends_at AS ban_ends_at ' +
+    'FROM sessions s INNER JOIN users u ON u.id = s.user_id LEFT JOIN user_bans b ON b.open_user_id = u.id WHERE s.id = ? AND u.id = ?',
   admin:
     'SELECT s.id AS session_id, s.last_activity AS last_activity, s.expires_at AS expires_at, s.is_active AS session_active, ' +
     'u.id AS subject_id, u.is_active AS subject_active, u.username AS name ' +
@@ -89,15 +95,28 @@ async function sessionOf(deps: AppDeps, typ: Principal, claims: { sid: number; s
 }
 
 function asUser(row: SessionRow): AuthUser {
-  return { id: Number(row.subject_id), user_id: row.name, nickname: row.nickname ?? '', sessionId: Number(row.session_id) }
+  return { id: Number(row.subject_id), user_id: row.name, nickname: row.nickname ?? '', sessionId: Number(row.session_id), ban: activeBan(row.ban_reason, row.ban_ends_at) }
 }
 
-/** Require a member token: 401 without one or with an invalid / revoked one. */
-export function requireUser(deps: AppDeps) {
+export interface RequireUserOptions {
+  /**
+   * The route stays open to a banned member although it writes: their own account upkeep (log out, end
+   * sessions, change the password, delete the account) and their inbox (mark read, delete notifications).
+   */
+  duringBan?: 'allowed'
+}
+
+/**
+ * Require a member token: 401 without one or with an invalid / revoked one. A banned member's write is
+ * refused here, for every member route at once (403 「账号已被限制至 …：…」), unless the route opts out.
+ */
+export function requireUser(deps: AppDeps, options: RequireUserOptions = {}) {
   return async (ctx: Context, next: Next) => {
     const row = await resolve(ctx, deps, 'user')
     if (!row) throw Unauthorized()
-    ctx.state.user = asUser(row)
+    const user = asUser(row)
+    if (options.duringBan !== 'allowed') refuseWhileBanned(ctx, user.ban)
+    ctx.state.user = user
     await next()
   }
 }
@@ -172,7 +191,9 @@ export function requireUserOrAdmin(deps: AppDeps) {
     } else {
       const row = await resolve(ctx, deps, 'user')
       if (!row) throw Unauthorized()
-      ctx.state.user = asUser(row)
+      const user = asUser(row)
+      refuseWhileBanned(ctx, user.ban)
+      ctx.state.user = user
     }
     await next()
   }

@@ -3,7 +3,7 @@ import { listReplySchema, pageQuery } from './common'
 
 /* Notification centre calls (member-and-visitor.md §3 Notification, §7 Notifications). */
 
-export const NOTIFICATION_TABS = ['comments', 'likes', 'collections', 'follows'] as const
+export const NOTIFICATION_TABS = ['comments', 'likes', 'collections', 'follows', 'system'] as const
 export type NotificationTab = (typeof NOTIFICATION_TABS)[number]
 
 export const NOTIFICATION_MESSAGES = {
@@ -18,8 +18,9 @@ export type NotificationListQuery = z.infer<typeof notificationListQuery>
 
 export const notificationSchema = z.object({
   id: z.number().int(),
-  type: z.number().int().describe('1 赞笔记 2 赞评论 3 收藏 4 评论笔记 5 回复评论 6 关注 7 评论@ 8 笔记@'),
-  title: z.string().describe('动作文字'),
+  type: z.number().int().describe('1 赞笔记 2 赞评论 3 收藏 4 评论笔记 5 回复评论 6 关注 7 评论@ 8 笔记@ 9 系统通知'),
+  title: z.string().describe('动作文字（系统通知为标题）'),
+  content: z.string().nullable().describe('系统通知的内容（如管理员的说明）；其他类型为 null'),
   from_user_id: z.string().nullable().describe('发送者石榴号'),
   from_user_auto_id: z.number().int().nullable(),
   from_nickname: z.string().nullable(),
@@ -49,6 +50,7 @@ export const unreadByTypeSchema = z.object({
   likes: z.number().int(),
   collections: z.number().int(),
   follows: z.number().int(),
+  system: z.number().int().describe('系统通知（举报处理结果、警告、账号限制）'),
   total: z.number().int(),
 })
 export type UnreadByType = z.infer<typeof unreadByTypeSchema>

@@ -16,6 +16,7 @@ export const NOTIFICATION_TITLES: Record<NotificationType, string> = {
   6: '开始关注你了',
   7: '在评论中@了你',
   8: '在笔记中@了你',
+  9: '系统通知',
 }
 
 /** Undoable actions notify once per (actor, target) ever: like, unlike, like again is one notification. */
@@ -39,6 +40,31 @@ export function dedupeKey(input: Omit<NotifyInput, 'userId'>): string | null {
 }
 
 const NOTIFICATION_COLUMNS = ['user_id', 'sender_id', 'type', 'title', 'target_id', 'comment_id', 'is_read', 'dedupe_key', 'created_at'] as const
+const SYSTEM_COLUMNS = ['user_id', 'type', 'title', 'content', 'target_id', 'comment_id', 'is_read', 'created_at'] as const
+
+export interface SystemNotice {
+  /** The headline (at most 100 characters), e.g. 你的举报已处理. */
+  title: string
+  /** The message itself (a moderator's text included), at most 500 characters. */
+  content: string
+  /** The note concerned, if any (the notification links to it). */
+  postId?: number | null
+  commentId?: number | null
+}
+
+/**
+ * Notify members from the site itself (type 9, no sender): moderation outcomes, warnings, bans. Inside the
+ * caller's transaction, one statement for all receivers.
+ */
+export async function notifySystem(manager: EntityManager, userIds: readonly number[], notice: SystemNotice): Promise<void> {
+  const receivers = [...new Set(userIds)]
+  if (!receivers.length) return
+  const kind = kindOf(manager)
+  const at = dateParam(kind, new Date())
+  const row = `(${SYSTEM_COLUMNS.map(() => '?').join(', ')})`
+  const params = receivers.flatMap((userId) => [userId, 9, notice.title.slice(0, 100), notice.content.slice(0, 500), notice.postId ?? null, notice.commentId ?? null, 0, at])
+  await execute(manager, `INSERT INTO notifications (${SYSTEM_COLUMNS.join(', ')}) VALUES ${receivers.map(() => row).join(', ')}`, params)
+}
 
 /**
  * Record a notification inside the caller's transaction. Nobody is notified of their own action, and

@@ -16,7 +16,7 @@ export function allDocRoutes(): DocRoute[] {
   return [...systemDocRoutes(), ...memberDocRoutes(), ...adminDocRoutes()]
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: '参数错误', 401: '未登录或令牌无效', 403: '禁止访问（如账号已被禁用）', 404: '资源不存在', 409: '资源冲突', 413: '文件过大', 415: '不支持的文件类型', 429: '请求过于频繁', 503: '服务器繁忙或正在重启（见 Retry-After），稍后重试', 507: '服务器存储空间已满，稍后重试' }
+const STATUS_TEXT: Record<number, string> = { 400: '参数错误', 401: '未登录或令牌无效', 403: '禁止访问（如账号已被禁用；被限制的账号写操作答 403「账号已被限制至 …：…」）', 404: '资源不存在', 409: '资源冲突', 413: '文件过大', 415: '不支持的文件类型', 429: '请求过于频繁', 503: '服务器繁忙或正在重启（见 Retry-After），稍后重试', 507: '服务器存储空间已满，稍后重试' }
 
 const errorEnvelope = z.object({ code: z.number().int(), success: z.literal(false), message: z.string(), data: z.null() }).meta({ id: 'ErrorEnvelope' })
 

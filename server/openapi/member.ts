@@ -32,7 +32,9 @@ import {
 } from '../contract/users'
 import { verificationApplicationSchema, verificationApplyBody, verificationStatusReply } from '../contract/verification'
 import { collectionListReply, postListQuery, postListReply } from '../contract/posts'
+import { meReplySchema } from '../contract/moderation'
 import { contentDocRoutes } from './member-content'
+import { reportDocRoutes } from './moderation'
 import { doc, type DocRoute } from './route'
 
 const AUTH = '用户认证'
@@ -48,7 +50,7 @@ function accountRoutes(): DocRoute[] {
     doc({ method: 'post', path: '/auth/login', tag: AUTH, summary: '登录', access: 'public', body: loginBody, data: authSessionSchema, errors: [400, 403, 429] }),
     doc({ method: 'post', path: '/auth/refresh', tag: AUTH, summary: '刷新令牌', description: '刷新令牌每次使用后轮换', access: 'public', body: refreshBody, data: z.object({ tokens: tokensSchema }), errors: [400, 401] }),
     doc({ method: 'post', path: '/auth/logout', tag: AUTH, summary: '退出登录', access: 'optional-user', body: logoutBody, data: z.null() }),
-    doc({ method: 'get', path: '/auth/me', tag: AUTH, summary: '当前用户', access: 'user', data: selfSchema }),
+    doc({ method: 'get', path: '/auth/me', tag: AUTH, summary: '当前用户', description: 'ban：账号限制（until 为结束时间，null 为永久），未被限制为 null', access: 'user', data: meReplySchema }),
     doc({ method: 'get', path: '/auth/sessions', tag: AUTH, summary: '我的登录设备', description: '当前用户未过期的会话，最近使用的在前', access: 'user', data: sessionListReply }),
     doc({ method: 'delete', path: '/auth/sessions', tag: AUTH, summary: '退出其他所有设备', description: '须带 others=1；当前会话保留', access: 'user', query: endOtherSessionsQuery, data: endedSessionsReply, errors: [400] }),
     doc({ method: 'delete', path: '/auth/sessions/:handle', tag: AUTH, summary: '退出某个设备', access: 'user', data: endedSessionsReply, errors: [404] }),
@@ -93,6 +95,7 @@ function notificationRoutes(): DocRoute[] {
     ['/likes', '赞'],
     ['/collections', '收藏'],
     ['/follows', '新增关注'],
+    ['/system', '系统通知（举报处理结果、警告、账号限制）'],
   ]
   return [
     ...tabs.map(([suffix, summary]) => doc({ method: 'get', path: `/notifications${suffix}`, tag: NOTIFY, summary, access: 'user', query: notificationListQuery, data: notificationListReply })),
@@ -121,5 +124,5 @@ function notificationRoutes(): DocRoute[] {
 
 /** Member and visitor routes (member-and-visitor.md §7), documented from their contract schemas. */
 export function memberDocRoutes(): DocRoute[] {
-  return [...accountRoutes(), ...notificationRoutes(), ...contentDocRoutes()]
+  return [...accountRoutes(), ...notificationRoutes(), ...contentDocRoutes(), ...reportDocRoutes()]
 }

@@ -7,6 +7,7 @@ export interface NotificationRow {
   id: number
   type: number
   title: string
+  content: string | null
   created_at: Date | string
   is_read: boolean | number
   target_id: number | null
@@ -35,6 +36,7 @@ export function presentNotification(r: NotificationRow): NotificationReply {
     id: toNum(r.id),
     type: toNum(r.type),
     title: r.title,
+    content: r.content ?? null,
     from_user_id: r.from_user_id,
     from_user_auto_id: r.from_user_auto_id === null ? null : toNum(r.from_user_auto_id),
     from_nickname: r.from_nickname,

@@ -11,6 +11,7 @@ import { cleanBio, deleteAccount, isDisplayIdFree, updateProfile } from '../../d
 import { Invalid } from '../../errors'
 import { bool, date, int, list, str } from '../fields'
 import { createWith, updateWith, type AdminResource } from '../resource'
+import { banActions, banExpansion, banStatusFilter, loadBans } from './user-bans'
 
 async function assertIdFree(deps: AppDeps, userId: string): Promise<void> {
   if (!(await isDisplayIdFree(deps, userId))) throw Invalid(AUTH_MESSAGES.userIdTaken)
@@ -42,7 +43,7 @@ async function updateAccount(deps: AppDeps, user: User, input: UserUpdateBody): 
 export const users: AdminResource = {
   name: 'users',
   label: '用户',
-  description: '用户账号（verified：0 未认证，1 官方认证，2 个人认证）',
+  description: '用户账号（verified：0 未认证，1 官方认证，2 个人认证；ban：当前生效的限制，ban_status=1 筛选被限制的用户）',
   entity: User,
   alias: 'u',
   fields: {
@@ -74,7 +75,10 @@ export const users: AdminResource = {
     nickname: { sql: 'u.nickname', schema: textFilter, op: 'like' },
     location: { sql: 'u.location', schema: textFilter, op: 'like' },
     gender: { sql: 'u.gender', schema: textFilter },
+    ban_status: banStatusFilter,
   },
+  expand: { schema: banExpansion, load: loadBans },
+  actions: banActions,
   search: ['u.user_id', 'u.nickname'],
   userDisplayId: 'u.user_id',
   sortable: ['id', 'user_id', 'nickname', 'follow_count', 'fans_count', 'post_count', 'like_count', 'collect_count', 'verified', 'created_at'],

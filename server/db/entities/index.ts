@@ -2,6 +2,7 @@ import { Admin } from './admin'
 import { Category } from './category'
 import { Comment } from './comment'
 import { MediaFile } from './media-file'
+import { Report, ReportGroup, UserBan } from './moderation'
 import { Collection, Follow, Like } from './interaction'
 import { Notification } from './notification'
 import { Post } from './post'
@@ -20,6 +21,7 @@ export * from './category'
 export * from './comment'
 export * from './interaction'
 export * from './media-file'
+export * from './moderation'
 export * from './notification'
 export * from './post'
 export * from './post-media'
@@ -56,4 +58,7 @@ export const entities = [
   Setting,
   MediaFile,
   UserBlock,
+  ReportGroup,
+  Report,
+  UserBan,
 ]

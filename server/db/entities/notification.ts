@@ -12,6 +12,8 @@ export const NOTIFICATION_TYPE = {
   follow: 6,
   mentionInComment: 7,
   mentionInPost: 8,
+  /** From the site itself (moderation: a report handled, a warning, a ban): `title` + `content`, no sender. */
+  system: 9,
 } as const
 
 /** Which notification types each tab of the notification centre lists. */
@@ -20,6 +22,7 @@ export const NOTIFICATION_KINDS = {
   likes: [1, 2],
   collections: [3],
   follows: [6],
+  system: [9],
 } as const
 
 @Entity('notifications')
@@ -43,6 +46,8 @@ export class Notification {
   /** The note concerned (null for follows). */
   @Ref({ nullable: true }) target_id!: number | null
   @Ref({ nullable: true }) comment_id!: number | null
+  /** The message of a system notification (a moderator's text); null for the other types. */
+  @Str(500, { nullable: true }) content!: string | null
   @Bool({ default: false }) is_read!: boolean
   /**
    * Set for actions that can be undone and redone (like, collect, follow) so that repeating them

@@ -6,6 +6,7 @@ import { registerCommentRoutes } from './comments'
 import { registerLikeRoutes } from './likes'
 import { registerNotificationRoutes } from './notifications'
 import { registerPostRoutes } from './posts'
+import { registerReportRoutes } from './reports'
 import { registerSearchRoutes } from './search'
 import { registerTagRoutes } from './tags'
 import { registerUploadRoutes } from './upload'
@@ -28,4 +29,5 @@ export function registerMemberRoutes(router: Router, deps: AppDeps): void {
   registerLikeRoutes(router, deps)
   registerSearchRoutes(router, deps)
   registerUploadRoutes(router, deps)
+  registerReportRoutes(router, deps)
 }

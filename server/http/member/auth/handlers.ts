@@ -68,5 +68,5 @@ export async function logout(ctx: Context, deps: AppDeps): Promise<void> {
 export async function me(ctx: Context, deps: AppDeps): Promise<void> {
   const user = await deps.db.getRepository(User).findOneBy({ id: currentUser(ctx).id })
   if (!user) throw NotFound(USER_MESSAGES.notFound)
-  ok(ctx, presentSelf(user))
+  ok(ctx, { ...presentSelf(user), ban: currentUser(ctx).ban })
 }

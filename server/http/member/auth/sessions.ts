@@ -11,7 +11,7 @@ import { validate, validated } from '../../middlewares/validate'
 
 /** The signed-in member's own sessions: list them, end one, or end all but the current one. */
 export function registerSessionRoutes(router: Router, deps: AppDeps): void {
-  const auth = requireUser(deps)
+  const auth = requireUser(deps, { duringBan: 'allowed' })
   router.get('/auth/sessions', auth, (ctx) => list(ctx, deps))
   router.delete('/auth/sessions', auth, validate({ query: endOtherSessionsQuery }), (ctx) => endOthers(ctx, deps))
   router.delete('/auth/sessions/:handle', auth, validate({ params: sessionHandleParams }), (ctx) => endOne(ctx, deps))

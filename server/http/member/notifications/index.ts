@@ -1,7 +1,7 @@
 import type Router from '@koa/router'
 import { requireStreamUser, requireUser } from '../../../auth/middleware'
 import { idParams } from '../../../contract/common'
-import { notificationListQuery } from '../../../contract/notifications'
+import { NOTIFICATION_TABS, notificationListQuery } from '../../../contract/notifications'
 import type { AppDeps } from '../../../deps'
 import { writeLimit } from '../../middlewares/rate-limit'
 import { validate } from '../../middlewares/validate'
@@ -10,12 +10,13 @@ import { issueTicket, openStream, redeemTicket } from './stream'
 
 /** /api/notifications (member-and-visitor.md §7 Notifications): every call needs the member's token. */
 export function registerNotificationRoutes(router: Router, deps: AppDeps): void {
-  const auth = requireUser(deps)
+  // The inbox stays usable during a ban: reading and tidying notifications changes nothing anyone else sees.
+  const auth = requireUser(deps, { duringBan: 'allowed' })
   const writes = writeLimit(deps)
   const list = validate({ query: notificationListQuery })
   const byId = validate({ params: idParams })
   router.get('/notifications', auth, list, (ctx) => listHandler('all')(ctx, deps))
-  for (const tab of ['comments', 'likes', 'collections', 'follows'] as const) {
+  for (const tab of NOTIFICATION_TABS) {
     router.get(`/notifications/${tab}`, auth, list, (ctx) => listHandler(tab)(ctx, deps))
   }
   router.post('/notifications/stream-ticket', auth, (ctx) => issueTicket(ctx, deps))

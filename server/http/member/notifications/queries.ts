@@ -16,7 +16,7 @@ import type { NotificationRow } from '../../../presenters/notification'
 export type NotificationKind = NotificationTab | 'all'
 
 
-const PAGE_COLUMNS = `n.id AS id, n.type AS type, n.title AS title, n.created_at AS created_at, n.is_read AS is_read,
+const PAGE_COLUMNS = `n.id AS id, n.type AS type, n.title AS title, n.content AS content, n.created_at AS created_at, n.is_read AS is_read,
   n.target_id AS target_id, n.comment_id AS comment_id,
   s.id AS from_user_auto_id, s.user_id AS from_user_id, s.nickname AS from_nickname, s.avatar AS from_avatar,
   s.verified AS from_verified, s.follow_count AS follow_count, s.fans_count AS fans_count,
@@ -85,6 +85,7 @@ export async function unreadCounts(deps: AppDeps, userId: number): Promise<Unrea
     likes: sum(NOTIFICATION_KINDS.likes),
     collections: sum(NOTIFICATION_KINDS.collections),
     follows: sum(NOTIFICATION_KINDS.follows),
+    system: sum(NOTIFICATION_KINDS.system),
   }
   return { ...counts, total: [...byType.values()].reduce((a, b) => a + b, 0) }
 }

@@ -18,6 +18,8 @@ import { changePassword, deleteAccount, getPersonalityTags, getProfile, getStats
  */
 export function registerUserRoutes(router: Router, deps: AppDeps): void {
   const auth = requireUser(deps)
+  /** Account upkeep stays open during a ban (server/auth/middleware.ts). */
+  const upkeep = requireUser(deps, { duringBan: 'allowed' })
   const maybe = optionalUser(deps)
   const writes = writeLimit(deps)
   const params = validate({ params: userParams })
@@ -27,8 +29,8 @@ export function registerUserRoutes(router: Router, deps: AppDeps): void {
   router.get('/users/:id/stats', params, (ctx) => getStats(ctx, deps))
   router.get('/users/:id/personality-tags', params, (ctx) => getPersonalityTags(ctx, deps))
   router.put('/users/:id', auth, writes, validate({ params: userParams, body: profileUpdateBody }), (ctx) => updateProfile(ctx, deps))
-  router.put('/users/:id/password', auth, writes, validate({ params: userParams, body: passwordChangeBody }), (ctx) => changePassword(ctx, deps))
-  router.delete('/users/:id', auth, writes, validate({ params: userParams, body: accountDeleteBody }), (ctx) => deleteAccount(ctx, deps))
+  router.put('/users/:id/password', upkeep, writes, validate({ params: userParams, body: passwordChangeBody }), (ctx) => changePassword(ctx, deps))
+  router.delete('/users/:id', upkeep, writes, validate({ params: userParams, body: accountDeleteBody }), (ctx) => deleteAccount(ctx, deps))
   router.post('/users/:id/follow', auth, writes, params, (ctx) => follow(ctx, deps))
   router.delete('/users/:id/follow', auth, writes, params, (ctx) => unfollow(ctx, deps))
   router.post('/users/:id/block', auth, writes, params, (ctx) => blockUser(ctx, deps))

@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { selfSchema } from './users'
+
+/*
+ * Reports and bans as members see them (issue 18): the report form's reasons, the request and reply shapes,
+ * and the messages of the refusals, shared by the server and the member app.
+ */
+
+export const REPORT_REASONS = ['垃圾广告', '骚扰/人身攻击', '违法违规', '泄露隐私', '色情低俗', '其他'] as const
+export type ReportReason = (typeof REPORT_REASONS)[number]
+export const REPORT_TARGET_TYPES = ['post', 'comment', 'user'] as const
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number]
+export const REPORT_DESCRIPTION_MAX = 200
+/** Reports one member may file in 24 hours. */
+export const REPORTS_PER_DAY = 20
+
+export const MODERATION_MESSAGES = {
+  reported: '举报成功，我们会尽快处理',
+  duplicate: '你已举报过该内容',
+  self: '不能举报自己或自己的内容',
+  reasonRequired: '请选择举报原因',
+  descriptionRequired: '请填写举报说明',
+  descriptionTooLong: `举报说明不能超过${REPORT_DESCRIPTION_MAX}个字`,
+  targetType: '举报对象类型无效',
+  postNotFound: '笔记不存在',
+  commentNotFound: '评论不存在',
+  userNotFound: '用户不存在',
+} as const
+
+const targetType = z.enum(REPORT_TARGET_TYPES, { error: MODERATION_MESSAGES.targetType })
+
+/** A display id for users (the 石榴号), a numeric id for notes and comments. */
+const targetId = z.union([z.string().trim().min(1).max(32), z.number().int().positive().max(2_147_483_647)], { error: '举报对象无效' })
+
+export const reportCreateBody = z
+  .object({
+    target_type: targetType,
+    target_id: targetId,
+    reason: z.enum(REPORT_REASONS, { error: MODERATION_MESSAGES.reasonRequired }),
+    description: z.string({ error: MODERATION_MESSAGES.descriptionTooLong }).trim().max(REPORT_DESCRIPTION_MAX, MODERATION_MESSAGES.descriptionTooLong).nullish(),
+  })
+  .refine((b) => b.reason !== '其他' || !!b.description, { message: MODERATION_MESSAGES.descriptionRequired, path: ['description'] })
+export type ReportCreateBody = z.infer<typeof reportCreateBody>
+
+export const reportStatusQuery = z.object({ target_type: targetType, target_id: z.string().trim().min(1, '举报对象无效').max(32, '举报对象无效') })
+export type ReportStatusQuery = z.infer<typeof reportStatusQuery>
+
+export const reportReply = z.object({ id: z.number().int(), reported: z.literal(true) })
+export const reportStatusReply = z.object({ reported: z.boolean().describe('当前用户对该对象有未处理的举报（显示“已举报”）') })
+
+/** A standing ban as the member sees it: until (ISO time, null = permanent) and the moderator's reason. */
+export const banSchema = z.object({
+  until: z.string().nullable().describe('限制结束时间，null 为永久'),
+  reason: z.string(),
+})
+export type BanInfo = z.infer<typeof banSchema>
+
+/** GET /auth/me: the member and the ban in force (null when none), so the app shows the banner instead of forms. */
+export const meReplySchema = selfSchema.extend({ ban: banSchema.nullable() })
+export type MeReply = z.infer<typeof meReplySchema>
+
+const BEIJING = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+})
+
+/** A ban's end as people on campus read it: Beijing time, to the minute ('2026/11/27 14:05'). */
+export function banEndText(until: string): string {
+  return BEIJING.format(new Date(until))
+}
+
+/** The refusal a banned member gets on every write (and the banner's text). */
+export function banMessage(ban: BanInfo): string {
+  return ban.until === null ? `账号已被永久限制：${ban.reason}` : `账号已被限制至 ${banEndText(ban.until)}：${ban.reason}`
+}
