@@ -179,6 +179,10 @@ const MATRIX: Record<string, Entry> = {
       return { path: '/api/likes', json: likeNote(), probe: sel('SELECT id FROM likes WHERE user_id = ?', a.id) }
     },
   },
+  'POST /api/reports': {
+    other: 200,
+    build: async ({ a }) => ({ path: '/api/reports', json: { target_type: 'post', target_id: noteId, reason: '垃圾广告' }, probe: sel('SELECT id FROM reports WHERE reporter_id = ?', a.id) }),
+  },
   'POST /api/upload/single': { other: 200, global: true, admins: true, build: async () => ({ path: '/api/upload/single', form: async () => form([['file', await imageBlob(), 'a.png']]), probe: storedFiles }) },
   'POST /api/upload/image': { other: 200, global: true, admins: true, build: async () => ({ path: '/api/upload/image', form: async () => form([['image', await imageBlob(), 'a.png']]), probe: storedFiles }) },
   'POST /api/upload/multiple': {
