@@ -4,6 +4,7 @@ import { comments } from './resources/comments'
 import { collections, follows, likes } from './resources/interactions'
 import { notifications } from './resources/notifications'
 import { posts } from './resources/posts'
+import { reports } from './resources/reports'
 import { admins, auditLogs, sessions } from './resources/system'
 import { users } from './resources/users'
 import { verifications } from './resources/verifications'
@@ -11,6 +12,7 @@ import { verifications } from './resources/verifications'
 /** Every admin resource, in the back-office menu order. */
 export const ADMIN_RESOURCES: readonly AdminResource[] = [
   users,
+  reports,
   posts,
   comments,
   categories,

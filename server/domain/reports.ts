@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm'
 import { MODERATION_MESSAGES, REPORTS_PER_DAY, type ReportCreateBody, type ReportTargetType } from '../contract/moderation'
 import { REPORT_GROUP_STATUS } from '../db/entities'
 import { toBool, toIso } from '../db/reader'
+import { listedComment, listedNote } from '../db/visibility'
 import { dateParam, execute, forUpdate, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { Conflict, Invalid, NotFound, TooMany } from '../errors'
@@ -32,8 +33,8 @@ const numericId = (value: string | number): number | null => {
 }
 
 /**
- * The target a member may report: a published note, a comment on one, or an active member (by 石榴号).
- * What the reporter cannot see is a 404, as reading it is.
+ * The target a member may report: a listed note, a listed comment on one, or an active member (by 石榴号).
+ * What the reporter cannot see (a draft, hidden or held content) is a 404, as reading it is.
  */
 export async function resolveReportTarget(db: DataSource | EntityManager, type: ReportTargetType, rawId: string | number): Promise<ReportTargetRef> {
   if (type === 'user') {
@@ -43,11 +44,11 @@ export async function resolveReportTarget(db: DataSource | EntityManager, type: 
   }
   const id = numericId(rawId)
   if (type === 'post') {
-    const [note] = id ? await query<{ user_id: number; is_draft: unknown }>(db, 'SELECT user_id, is_draft FROM posts WHERE id = ?', [id]) : []
-    if (!id || !note || toBool(note.is_draft)) throw NotFound(MODERATION_MESSAGES.postNotFound)
+    const [note] = id ? await query<{ user_id: number }>(db, `SELECT p.user_id FROM posts p WHERE p.id = ? AND ${listedNote('p')}`, [id]) : []
+    if (!id || !note) throw NotFound(MODERATION_MESSAGES.postNotFound)
     return { type, id, authorId: Number(note.user_id) }
   }
-  const [comment] = id ? await query<{ user_id: number }>(db, 'SELECT c.user_id FROM comments c INNER JOIN posts p ON p.id = c.post_id WHERE c.id = ? AND p.is_draft = FALSE', [id]) : []
+  const [comment] = id ? await query<{ user_id: number }>(db, `SELECT c.user_id FROM comments c INNER JOIN posts p ON p.id = c.post_id WHERE c.id = ? AND ${listedComment('c')} AND ${listedNote('p')}`, [id]) : []
   if (!id || !comment) throw NotFound(MODERATION_MESSAGES.commentNotFound)
   return { type, id, authorId: Number(comment.user_id) }
 }
