@@ -39,11 +39,19 @@ async function closeStanding(manager: EntityManager, userId: number, adminId: nu
   return execute(manager, 'UPDATE user_bans SET open_user_id = NULL, lifted_at = ?, lifted_by = ? WHERE open_user_id = ?', [dateParam(kindOf(manager), at), adminId, userId])
 }
 
+export interface PlacedBan {
+  id: number
+  /** The stored end (ISO, whole seconds), null = permanent. */
+  until: string | null
+}
+
 /** Ban (or ban again, replacing the standing ban) inside the caller's transaction, and tell the member. */
-export async function banInTransaction(manager: EntityManager, input: BanInput): Promise<number> {
+export async function banInTransaction(manager: EntityManager, input: BanInput): Promise<PlacedBan> {
   const kind = kindOf(manager)
   const now = new Date()
-  if (input.endsAt && input.endsAt.getTime() <= now.getTime()) throw Invalid(BAN_MESSAGES.endInPast)
+  // Whole seconds: MySQL's DATETIME keeps no fraction, and every engine should report the same end.
+  const endsAt = input.endsAt ? new Date(Math.floor(input.endsAt.getTime() / 1000) * 1000) : null
+  if (endsAt && endsAt.getTime() <= now.getTime()) throw Invalid(BAN_MESSAGES.endInPast)
   const [user] = await query(manager, `SELECT id FROM users WHERE id = ?${forUpdate(kind)}`, [input.userId])
   if (!user) throw NotFound(BAN_MESSAGES.userNotFound)
   await closeStanding(manager, input.userId, input.adminId, now)
@@ -53,15 +61,15 @@ export async function banInTransaction(manager: EntityManager, input: BanInput):
     input.adminId,
     input.reason,
     dateParam(kind, now),
-    input.endsAt ? dateParam(kind, input.endsAt) : null,
+    endsAt ? dateParam(kind, endsAt) : null,
   ])
   const [row] = await query<{ id: number }>(manager, 'SELECT id FROM user_bans WHERE open_user_id = ?', [input.userId])
-  const ban = { until: input.endsAt ? input.endsAt.toISOString() : null, reason: input.reason }
+  const ban = { until: endsAt ? endsAt.toISOString() : null, reason: input.reason }
   await notifySystem(manager, [input.userId], { title: '账号已被限制', content: `${banMessage(ban)}。限制期间你仍可登录和浏览，但不能发布、评论、点赞、收藏、关注或修改资料。` })
-  return Number(row!.id)
+  return { id: Number(row!.id), until: ban.until }
 }
 
-export function banUser(db: DataSource, input: BanInput): Promise<number> {
+export function banUser(db: DataSource, input: BanInput): Promise<PlacedBan> {
   return inTransaction(db, (m) => banInTransaction(m, input), { changesCards: false })
 }
 

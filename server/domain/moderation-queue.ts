@@ -4,7 +4,7 @@ import { REPORT_GROUP_STATUS } from '../db/entities'
 import { dateParam, execute, forUpdate, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { Conflict, Invalid, NotFound } from '../errors'
-import { banInTransaction } from './bans'
+import { banInTransaction, type PlacedBan } from './bans'
 import { notifySystem } from './notifications'
 
 /*
@@ -93,7 +93,7 @@ export interface Closed {
   /** Ids of the reports the action closed. */
   reports: number[]
   target: string
-  banId?: number
+  ban?: PlacedBan
 }
 
 /** Close an open group by an action: reports closed, warning or ban applied, reporters and author told. */
@@ -123,7 +123,7 @@ export async function closeGroup(db: DataSource, groupId: number, input: CloseIn
       const notice = authorNotice(input.action, noun, input.reason)
       if (notice) await notifySystem(manager, [group.authorId], { ...notice, ...link })
       const closed: Closed = { reports: reports.map((r) => Number(r.id)), target: `${group.targetType}:${group.targetId}` }
-      if (input.action === 'ban') closed.banId = await banInTransaction(manager, { userId: group.authorId, adminId: input.adminId, reason: input.reason, endsAt: input.banEndsAt ?? null })
+      if (input.action === 'ban') closed.ban = await banInTransaction(manager, { userId: group.authorId, adminId: input.adminId, reason: input.reason, endsAt: input.banEndsAt ?? null })
       return closed
     },
     { changesCards: false },

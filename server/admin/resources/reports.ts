@@ -175,7 +175,7 @@ export const reports: AdminResource = {
         const state = await targetState(deps, group)
         const endsAt = banEnd(input.duration)
         const closed = await closeGroup(deps.db, id, { action: 'ban', adminId: admin.id, reason: input.reason, banEndsAt: endsAt, postId: state.postId })
-        return audit(input.reason, closed, { user_id: group.authorId, ban_id: closed.banId, until: endsAt ? endsAt.toISOString() : null })
+        return audit(input.reason, closed, { user_id: group.authorId, ban_id: closed.ban?.id, until: closed.ban?.until ?? null })
       },
     }),
   ],

@@ -45,8 +45,8 @@ export const banActions: ResourceAction[] = [
     body: userBanBody,
     message: '已限制该用户',
     run: async ({ deps, admin }, id, input) => {
-      const banId = await banUser(deps.db, { userId: id, adminId: admin.id, reason: input.reason, endsAt: input.end_time })
-      return { note: input.reason, detail: { ban_id: banId, until: input.end_time ? input.end_time.toISOString() : null } }
+      const placed = await banUser(deps.db, { userId: id, adminId: admin.id, reason: input.reason, endsAt: input.end_time })
+      return { note: input.reason, detail: { ban_id: placed.id, until: placed.until } }
     },
   }),
   actionWith({

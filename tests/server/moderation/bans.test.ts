@@ -50,7 +50,8 @@ describe('a banned member', () => {
   let until: Date
   beforeAll(async () => {
     banned = await insertMember(server)
-    until = new Date(Date.now() + 24 * 60 * 60 * 1000)
+    // Bans keep whole seconds (MySQL's DATETIME has no fraction).
+    until = new Date(Math.floor(Date.now() / 1000) * 1000 + 24 * 60 * 60 * 1000)
     await ban(server, admin, banned.id, { reason: '发布广告', end_time: until.toISOString() })
   })
 
@@ -184,7 +185,7 @@ describe('POST /api/admin/users/{id}/ban and /unban (XiaoShiLiu v1.3)', () => {
     const year = new Date().getUTCFullYear() + 1
     await ban(server, admin, m.id, { reason: '第一次', end_time: `${year}-03-01 08:00:00` })
     expect(await me(m)).toEqual({ until: `${year}-03-01T00:00:00.000Z`, reason: '第一次' })
-    const later = Date.now() + 3 * 24 * 60 * 60 * 1000
+    const later = Math.floor(Date.now() / 1000) * 1000 + 3 * 24 * 60 * 60 * 1000
     await ban(server, admin, m.id, { reason: '第二次', end_time: later })
     expect(await me(m)).toEqual({ until: new Date(later).toISOString(), reason: '第二次' })
     const rows = await query<{ open_user_id: number | null; lifted_at: unknown }>(server.deps.db, 'SELECT open_user_id, lifted_at FROM user_bans WHERE user_id = ? ORDER BY id', [m.id])
