@@ -30,7 +30,11 @@ export const MODERATION_MESSAGES = {
 const targetType = z.enum(REPORT_TARGET_TYPES, { error: MODERATION_MESSAGES.targetType })
 
 /** A display id for users (the 石榴号), a numeric id for notes and comments. */
-const targetId = z.union([z.string().trim().min(1).max(32), z.number().int().positive().max(2_147_483_647)], { error: '举报对象无效' })
+const BAD_TARGET = '举报对象无效'
+const targetId = z.union(
+  [z.string().trim().min(1, BAD_TARGET).max(32, BAD_TARGET), z.number({ error: BAD_TARGET }).int(BAD_TARGET).positive(BAD_TARGET).max(2_147_483_647, BAD_TARGET)],
+  { error: BAD_TARGET },
+)
 
 export const reportCreateBody = z
   .object({
@@ -42,7 +46,7 @@ export const reportCreateBody = z
   .refine((b) => b.reason !== '其他' || !!b.description, { message: MODERATION_MESSAGES.descriptionRequired, path: ['description'] })
 export type ReportCreateBody = z.infer<typeof reportCreateBody>
 
-export const reportStatusQuery = z.object({ target_type: targetType, target_id: z.string().trim().min(1, '举报对象无效').max(32, '举报对象无效') })
+export const reportStatusQuery = z.object({ target_type: targetType, target_id: z.string({ error: BAD_TARGET }).trim().min(1, BAD_TARGET).max(32, BAD_TARGET) })
 export type ReportStatusQuery = z.infer<typeof reportStatusQuery>
 
 export const reportReply = z.object({ id: z.number().int(), reported: z.literal(true) })

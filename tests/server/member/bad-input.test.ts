@@ -394,6 +394,27 @@ family('likes', () => [
   ['unlike: a missing note', 404, '笔记不存在', () => req('DELETE', '/api/likes', { target_type: 1, target_id: MISSING })],
 ])
 
+const reportAs = (extra: Record<string, unknown>) => req('POST', '/api/reports', { target_type: 'post', target_id: noteId, reason: '垃圾广告', ...extra }, b.token)
+
+family('reports', () => [
+  ['report: empty body', 400, '举报对象类型无效', () => req('POST', '/api/reports', {}, b.token)],
+  ['report: target_type "tag"', 400, '举报对象类型无效', () => reportAs({ target_type: 'tag' })],
+  ['report: target_id a list', 400, '举报对象无效', () => reportAs({ target_id: [noteId] })],
+  ['report: target_id of 33 characters', 400, '举报对象无效', () => reportAs({ target_type: 'user', target_id: x(33) })],
+  ...BAD_IDS.map((id): Case => [`report: note id ${id}`, 404, '笔记不存在', () => reportAs({ target_id: id })]),
+  ['report: a missing comment', 404, '评论不存在', () => reportAs({ target_type: 'comment', target_id: MISSING })],
+  ['report: a missing user', 404, '用户不存在', () => reportAs({ target_type: 'user', target_id: 'no_such_user' })],
+  ["report: another member's draft", 404, '笔记不存在', () => req('POST', '/api/reports', { target_type: 'post', target_id: bDraftId, reason: '垃圾广告' }, a.token)],
+  ['report: a reason off the list', 400, '请选择举报原因', () => reportAs({ reason: 'spam' })],
+  ['report: 其他 without text', 400, '请填写举报说明', () => reportAs({ reason: '其他' })],
+  ['report: text of 201 characters', 400, '举报说明不能超过200个字', () => reportAs({ reason: '其他', description: x(201) })],
+  ['report: own note', 400, '不能举报自己或自己的内容', () => req('POST', '/api/reports', { target_type: 'post', target_id: noteId, reason: '垃圾广告' }, a.token)],
+  ['report: malformed JSON', 400, '请求体不是有效的 JSON', () => raw('POST', '/api/reports', MALFORMED, b.token)],
+  ['report: target smuggled in __proto__', 400, PROTO_REFUSED, () => raw('POST', '/api/reports', `{"__proto__": {"target_type": "post", "target_id": ${noteId}, "reason": "垃圾广告"}}`, b.token)],
+  ['report status: no target', 400, null, () => req('GET', '/api/reports/status', undefined, b.token)],
+  ['report status: target_type "x"', 400, '举报对象类型无效', () => req('GET', '/api/reports/status?target_type=x&target_id=1', undefined, b.token)],
+])
+
 family('collect', () => [
   ...BAD_IDS.map((id): Case => [`collect note ${id}`, 400, '无效的ID', () => req('POST', `/api/posts/${id}/collect`)]),
   ...BAD_IDS.map((id): Case => [`uncollect note ${id}`, 400, '无效的ID', () => req('DELETE', `/api/posts/${id}/collect`)]),
