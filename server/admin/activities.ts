@@ -1,7 +1,8 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm'
 import type { Activity, ActivityType, MonitorQuery } from '../contract/admin/audit'
-import { MONITOR_DEFAULT_LIMIT } from '../contract/admin/audit'
+import { ACTIVITY_TYPES, MONITOR_DEFAULT_LIMIT } from '../contract/admin/audit'
 import { Comment, Post, User } from '../db/entities'
+import { moderationSource, describeModeration, type ModerationActivity } from './moderation-activities'
 import type { AppDeps } from '../deps'
 import { toIso } from './fields'
 
@@ -14,6 +15,9 @@ interface RawActivity {
   title: string | null
   content: string | null
   created_at: Date | string
+  /** The moderation sources' extra column (the moderator, the reason). */
+  extra?: string | null
+  kind?: string | null
 }
 
 /** Plain-text excerpt of stored (sanitised) rich text. */
@@ -43,7 +47,18 @@ function between(qb: SelectQueryBuilder<ObjectLiteral>, column: string, q: Monit
   return qb
 }
 
-function source(deps: AppDeps, type: ActivityType): SelectQueryBuilder<ObjectLiteral> {
+/** Each source selects its time as created_at; `at` is the column behind it (for date filters and order). */
+interface Source {
+  qb: SelectQueryBuilder<ObjectLiteral>
+  at: string
+}
+
+function source(deps: AppDeps, type: ActivityType): Source {
+  if (type === 'report_submit' || type === 'moderation_action' || type === 'user_ban') return moderationSource(deps, type)
+  return { qb: specSource(deps, type), at: 'x.created_at' }
+}
+
+function specSource(deps: AppDeps, type: Exclude<ActivityType, ModerationActivity>): SelectQueryBuilder<ObjectLiteral> {
   switch (type) {
     case 'user_register':
       return deps.db
@@ -68,6 +83,7 @@ function source(deps: AppDeps, type: ActivityType): SelectQueryBuilder<ObjectLit
 }
 
 function describe(type: ActivityType, raw: RawActivity): string {
+  if (type === 'report_submit' || type === 'moderation_action' || type === 'user_ban') return describeModeration(type, raw)
   if (type === 'user_register') return '注册了账号'
   if (type === 'post_publish') return raw.title ? `发布了笔记《${raw.title}》` : '发布了笔记'
   return raw.title ? `评论了笔记《${raw.title}》` : '发表了评论'
@@ -79,10 +95,11 @@ function describe(type: ActivityType, raw: RawActivity): string {
  */
 export async function recentActivities(deps: AppDeps, q: MonitorQuery): Promise<Activity[]> {
   const limit = q.limit ?? MONITOR_DEFAULT_LIMIT
-  const types: ActivityType[] = q.activity_type ? [q.activity_type] : ['user_register', 'post_publish', 'comment_publish']
+  const types: readonly ActivityType[] = q.activity_type ? [q.activity_type] : ACTIVITY_TYPES
   const batches = await Promise.all(
     types.map(async (type) => {
-      const rows = await between(source(deps, type), 'x.created_at', q).orderBy('x.created_at', 'DESC').addOrderBy('x.id', 'DESC').limit(limit).getRawMany<RawActivity>()
+      const { qb, at } = source(deps, type)
+      const rows = await between(qb, at, q).orderBy(at, 'DESC').addOrderBy('x.id', 'DESC').limit(limit).getRawMany<RawActivity>()
       return rows.map(
         (raw): Activity => ({
           id: Number(raw.id),
@@ -92,7 +109,7 @@ export async function recentActivities(deps: AppDeps, q: MonitorQuery): Promise<
           avatar: raw.avatar || null,
           nickname: raw.nickname,
           description: describe(type, raw),
-          content: excerpt(raw.content),
+          content: type === 'moderation_action' || type === 'user_ban' || type === 'report_submit' ? raw.content : excerpt(raw.content),
           created_at: toIso(raw.created_at) ?? '',
         }),
       )

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ADMIN_MOUNTS, type ResourceMount } from '../admin'
 import { rowSchema } from '../admin/fields'
 import { listQuerySchema } from '../admin/query'
-import { activitySchema, monitorQuery } from '../contract/admin/audit'
+import { activitySchema, monitorQuery, monitorSummarySchema } from '../contract/admin/audit'
 import { adminLoginBody, adminLoginReply, adminPasswordBody, adminRefreshBody, adminRefreshReply, adminSchema } from '../contract/admin/auth'
 import { batchDeleteBody, batchDeleteReply } from '../contract/admin/list'
 import { doc, type DocRoute } from './route'
@@ -40,12 +40,13 @@ export function adminDocRoutes(): DocRoute[] {
       path: '/admin/monitor/activities',
       tag: '管理后台：动态监控',
       summary: '最新动态',
-      description: '用户注册、发布笔记、发表评论，按时间倒序',
+      description: '用户注册、发布笔记、发表评论，以及举报（report_submit）、审核处理（moderation_action）、账号限制（user_ban），按时间倒序；activity_type 只看一类',
       access: 'admin',
       query: monitorQuery,
       data: z.array(activitySchema),
       errors: [400],
     }),
+    doc({ method: 'get', path: '/admin/monitor/summary', tag: '管理后台：动态监控', summary: '概览数字', description: '用户、笔记、评论数，待处理举报组数（审核队列角标）与生效中的账号限制数', access: 'admin', data: monitorSummarySchema }),
     ...ADMIN_MOUNTS.flatMap(resourceRoutes),
   ]
 }

@@ -23,7 +23,8 @@ export type VerificationRevealReply = z.infer<typeof verificationRevealReply>
 export type VerificationApproveBody = z.infer<typeof verificationApproveBody>
 export type VerificationRejectBody = z.infer<typeof verificationRejectBody>
 
-export const ACTIVITY_TYPES = ['user_register', 'post_publish', 'comment_publish'] as const
+/** The spec's three, then the moderation ones (issue 18): reports filed, queue actions, bans. */
+export const ACTIVITY_TYPES = ['user_register', 'post_publish', 'comment_publish', 'report_submit', 'moderation_action', 'user_ban'] as const
 export type ActivityType = (typeof ACTIVITY_TYPES)[number]
 export const MONITOR_DEFAULT_LIMIT = 50
 export const MONITOR_MAX_LIMIT = 200
@@ -48,7 +49,7 @@ export const activitySchema = z.object({
   id: z.number().int().describe('用户、笔记或评论的ID'),
   type: z.enum(ACTIVITY_TYPES),
   user_id: z.string().describe('小石榴号'),
-  target_id: z.number().int().nullable().describe('笔记ID（注册为 null）'),
+  target_id: z.number().int().nullable().describe('笔记ID（注册、用户举报与封禁为 null）'),
   avatar: z.string().nullable(),
   nickname: z.string().nullable(),
   description: z.string(),
@@ -56,3 +57,13 @@ export const activitySchema = z.object({
   created_at: z.iso.datetime(),
 })
 export type Activity = z.infer<typeof activitySchema>
+
+/** GET /admin/monitor/summary: the back-office's headline numbers (the queue badge reads open_reports). */
+export const monitorSummarySchema = z.object({
+  users: z.number().int(),
+  posts: z.number().int().describe('已发布且可见的笔记'),
+  comments: z.number().int(),
+  open_reports: z.number().int().describe('待处理的举报组（审核队列）'),
+  active_bans: z.number().int().describe('当前生效的账号限制'),
+})
+export type MonitorSummary = z.infer<typeof monitorSummarySchema>

@@ -263,3 +263,42 @@ describe('delete, warn, ban and dismiss', () => {
     expect((await systemNotices(server, author.id)).at(-1)!.title).toBe('账号已被限制')
   })
 })
+
+describe('where it shows: the monitor and the summary', () => {
+  interface Activity {
+    type: string
+    user_id: string
+    target_id: number | null
+    description: string
+    content: string | null
+  }
+  const feed = async (type?: string) =>
+    (await server.call<Activity[]>('GET', `/api/admin/monitor/activities${type ? `?activity_type=${type}` : ''}`, { token: admin })).body.data
+
+  it('filters reports, moderation actions and bans, and shows them in the whole feed', async () => {
+    const reports = await feed('report_submit')
+    expect(reports.length).toBeGreaterThan(0)
+    expect(reports.every((a) => a.type === 'report_submit')).toBe(true)
+    expect(reports.find((a) => a.user_id === r1.user_id)!.description).toMatch(/^举报了(笔记|评论|账号)/)
+    const actions = await feed('moderation_action')
+    // A group shows its latest action (the hidden note was restored since); the audit log keeps each one.
+    expect(actions.map((a) => a.description)).toEqual(
+      expect.arrayContaining(['的评论被管理员 root 隐藏', '的笔记被管理员 root 恢复显示', '的评论被管理员 root 删除', '的账号被举报，管理员 root 警告', '的笔记被举报，管理员 root 驳回']),
+    )
+    expect(actions.find((a) => a.description === '的评论被管理员 root 隐藏')).toMatchObject({ user_id: author.user_id, content: '人身攻击' })
+    const bans = await feed('user_ban')
+    expect(bans[0]).toMatchObject({ type: 'user_ban', user_id: author.user_id, description: '被管理员 root 限制账号', content: '多次发布广告', target_id: null })
+    const types = new Set((await feed()).map((a) => a.type))
+    for (const t of ['report_submit', 'moderation_action', 'user_ban', 'post_publish']) expect(types).toContain(t)
+  })
+
+  it('GET /api/admin/monitor/summary counts open report groups and bans in force (401 for others)', async () => {
+    expect((await server.call('GET', '/api/admin/monitor/summary', { token: author.token })).status).toBe(401)
+    const before = (await server.call<Record<string, number>>('GET', '/api/admin/monitor/summary', { token: admin })).body.data
+    expect(before).toMatchObject({ open_reports: await openCount(), active_bans: 1 })
+    expect(before.users).toBe(4)
+    await reportAs(r2, 'user', other.user_id, '垃圾广告')
+    const after = (await server.call<Record<string, number>>('GET', '/api/admin/monitor/summary', { token: admin })).body.data
+    expect(after.open_reports).toBe(before.open_reports! + 1)
+  })
+})
