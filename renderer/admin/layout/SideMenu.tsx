@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { NavLink } from 'react-router'
 import { Icon } from '../ui/icons'
+import { useSummary } from '../monitor/useSummary'
 import { MENU } from './menu'
 import { useTheme, type ThemeChoice } from './theme'
 
@@ -34,6 +35,7 @@ export function SideMenu({ variant, onNavigate, onLogout }: SideMenuProps) {
   // The rail opens on hover or focus; after a click it folds back at once (it would otherwise stay 270 px wide
   // over the title and filters while the pointer or the focus stays on it) until the pointer leaves it.
   const [folded, setFolded] = useState(false)
+  const openReports = useSummary()?.open_reports ?? 0
   const navigate = () => {
     if (variant === 'rail') {
       setFolded(true)
@@ -51,6 +53,11 @@ export function SideMenu({ variant, onNavigate, onLogout }: SideMenuProps) {
         {MENU.map((m) => (
           <NavLink key={m.path} to={m.path} className={({ isActive }) => `menu-item${isActive ? ' active' : ''}`} title={m.label} onClick={navigate}>
             <Icon name={m.icon} size={20} />
+            {m.path === '/admin/reports' && openReports > 0 ? (
+              <span className="menu-badge" aria-label={`${openReports} 组待处理举报`}>
+                {openReports > 99 ? '99+' : openReports}
+              </span>
+            ) : null}
             <span className="menu-text">
               <span className="menu-label">{m.label}</span>
               <span className="menu-desc">{m.description}</span>

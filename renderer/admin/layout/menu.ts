@@ -10,6 +10,7 @@ export interface MenuEntry {
 
 const RESOURCE_ICONS: Record<string, IconName> = {
   users: 'user',
+  reports: 'shield',
   posts: 'note',
   comments: 'comment',
   categories: 'category',

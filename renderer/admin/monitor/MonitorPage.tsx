@@ -9,6 +9,7 @@ import { htmlToText, looksLikeHtml } from '../ui/SafeHtml'
 import { BackupStatus } from './BackupStatus'
 import { ACTIVITY_TYPES, activityLabel, activityLink, type Activity } from './activities'
 import { relativeTime } from './relativeTime'
+import { useSummary } from './useSummary'
 import { worthRetrying } from '../table/messages'
 import { useFollowLink } from '../../common/components/AppLink'
 
@@ -51,11 +52,30 @@ export function MonitorPage() {
     retry: worthRetrying,
   })
   const items = query.data ?? []
+  const summary = useSummary()
   const set = (key: keyof MonitorFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }))
 
   return (
     <section className="monitor">
       <BackupStatus />
+      {summary ? (
+        <dl className="monitor-figures" aria-label="概览">
+          {(
+            [
+              ['用户', summary.users],
+              ['笔记', summary.posts],
+              ['评论', summary.comments],
+              ['待处理举报', summary.open_reports],
+              ['限制中的账号', summary.active_bans],
+            ] as const
+          ).map(([label, n]) => (
+            <div key={label} className="figure">
+              <dt>{label}</dt>
+              <dd>{n}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       <div className="monitor-toolbar">
         <div className="segmented" role="tablist" aria-label="动态类型">
           {[['', '全部'], ...Object.entries(ACTIVITY_TYPES)].map(([value, label]) => (

@@ -9,12 +9,13 @@ import { follows } from './follows'
 import { likes } from './likes'
 import { notifications } from './notifications'
 import { posts } from './posts'
+import { reports } from './reports'
 import { sessions } from './sessions'
 import { tags } from './tags'
 import { users } from './users'
 
 /** Every table screen, in menu order; each is served at /admin/{name}. */
-export const RESOURCES: ResourceDef[] = [users, posts, comments, categories, tags, likes, collections, follows, notifications, sessions, audit, admins, auditLogs]
+export const RESOURCES: ResourceDef[] = [users, reports, posts, comments, categories, tags, likes, collections, follows, notifications, sessions, audit, admins, auditLogs]
 
 export function resourceByName(name: string): ResourceDef | undefined {
   return RESOURCES.find((r) => r.name === name)

@@ -1,4 +1,5 @@
 import type { ResourceDef } from '../table/types'
+import { moderationAction } from './moderation'
 import { EDUCATION, GENDERS, VERIFIED, ZODIAC_SIGNS, idColumn, optionsOf, plainOptions } from './shared'
 
 export const users: ResourceDef = {
@@ -24,10 +25,12 @@ export const users: ResourceDef = {
       label: '状态',
       cell: { kind: 'status', options: { '1': { label: '正常', tone: 'success' }, true: { label: '正常', tone: 'success' }, '0': { label: '已封禁', tone: 'danger' }, false: { label: '已封禁', tone: 'danger' } } },
     },
+    { key: 'ban', label: '限制', cell: { kind: 'ban' } },
     { key: 'created_at', label: '注册时间', cell: { kind: 'date' }, sortable: true },
   ],
   filters: [
     { key: 'is_active', label: '封禁状态', type: 'select', options: [{ value: '1', label: '正常' }, { value: '0', label: '已封禁' }] },
+    { key: 'ban_status', label: '限制状态', type: 'select', options: [{ value: '1', label: '限制中' }, { value: '0', label: '未限制' }] },
     { key: 'verified', label: '认证状态', type: 'select', options: optionsOf(VERIFIED) },
     { key: 'gender', label: '性别', type: 'select', options: plainOptions(GENDERS) },
     { key: 'user_display_id', label: '小石榴号', type: 'text' },
@@ -35,6 +38,10 @@ export const users: ResourceDef = {
     { key: 'location', label: '属地', type: 'text' },
   ],
   toggles: [{ field: 'is_active', onTitle: '封禁用户', offTitle: '解封用户', icon: 'ban' }],
+  actions: [
+    moderationAction({ id: 'restrict', title: '限制账号', icon: 'lock', endpoint: '/admin/users', path: '/ban', ask: { kind: 'ban', send: 'end_time', message: '限制期间对方仍可登录和浏览，但不能发布、评论、点赞、关注或修改资料。' }, done: '已限制该用户', hidden: (row) => row.ban !== null }),
+    moderationAction({ id: 'unrestrict', title: '解除限制', icon: 'check', endpoint: '/admin/users', path: '/unban', ask: { kind: 'none' }, done: '已解除限制', hidden: (row) => row.ban === null || row.ban === undefined }),
+  ],
   fields: [
     {
       key: 'user_id',

@@ -58,7 +58,7 @@ export function ResourceTable({ def }: { def: ResourceDef }) {
   const change = (next: ListState) => setState(next)
 
   const ctx: ActionContext = useMemo(
-    () => ({ api: adminApi, toast: feedback.toast, prompt: feedback.prompt, confirm: (m: string) => feedback.confirm(m), show: (title: string, html: string) => setShown({ title, html }) }),
+    () => ({ api: adminApi, toast: feedback.toast, prompt: feedback.prompt, choose: feedback.choose, confirm: (m: string) => feedback.confirm(m), show: (title: string, html: string) => setShown({ title, html }) }),
     [feedback],
   )
 

@@ -17,7 +17,7 @@ export interface ListState {
 }
 
 export function initialListState(def: ResourceDef): ListState {
-  return { page: 1, limit: PAGE_SIZE, sort: def.defaultSort ?? null, filters: {} }
+  return { page: 1, limit: PAGE_SIZE, sort: def.defaultSort ?? null, filters: { ...def.defaultFilters } }
 }
 
 /** The list request's query: page, limit, sortField, sortOrder (or the resource's own name for it), non-empty filters. */

@@ -1,4 +1,5 @@
 import type { AdminApi } from '../api/http'
+import type { IconName } from '../ui/icons'
 
 /** One row of any resource list, as the server sends it. */
 export type Row = Record<string, unknown>
@@ -30,6 +31,8 @@ export type CellSpec =
   | { kind: 'content'; title: string; linkText?: string }
   | { kind: 'tags' }
   | { kind: 'personality'; userIdField: string }
+  /** A member's ban in force ({until, reason} or null): 限制至 …／永久限制 with the reason. */
+  | { kind: 'ban' }
 
 export interface Column {
   key: string
@@ -97,11 +100,11 @@ export interface RowToggle {
   icon: 'ban' | 'power'
 }
 
-/** A custom row action (used by the audit screen). */
+/** A custom row action (the audit screen, the moderation queue, bans). */
 export interface RowAction {
   id: string
   title: string
-  icon: 'check' | 'x' | 'eye'
+  icon: IconName
   hidden?: (row: Row) => boolean
   run: (row: Row, ctx: ActionContext) => Promise<void>
 }
@@ -110,6 +113,8 @@ export interface ActionContext {
   api: AdminApi
   toast: (message: string, tone?: 'success' | 'error' | 'info') => void
   prompt: (options: { title: string; message: string; placeholder?: string; required?: boolean; requiredMessage?: string }) => Promise<string | null>
+  /** A prompt with a choice above the text (e.g. a ban's duration); null when cancelled. */
+  choose: (options: { title: string; message: string; placeholder?: string; required?: boolean; requiredMessage?: string; choices: Option[] }) => Promise<{ choice: string; text: string } | null>
   confirm: (message: string) => Promise<boolean>
   /** Show fetched content (markup previewed after sanitising) in a dialog. */
   show: (title: string, html: string) => void
@@ -137,6 +142,8 @@ export interface ResourceDef {
   /** Name of the sort-direction query parameter; the spec's default is sortOrder (audit uses order). */
   sortOrderParam?: string
   defaultSort?: { field: string; order: 'asc' | 'desc' }
+  /** Filters applied when the screen opens (the queue opens on its open reports). */
+  defaultFilters?: Record<string, string>
   toggles?: RowToggle[]
   actions?: RowAction[]
   /** Delete confirmation text for a row (default: names the record, see recordName). */

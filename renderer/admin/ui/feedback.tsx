@@ -17,6 +17,10 @@ interface PromptOptions {
   requiredMessage?: string
 }
 
+interface ChoiceOptions extends PromptOptions {
+  choices: Array<{ value: string; label: string }>
+}
+
 interface Dialog {
   kind: 'confirm' | 'prompt'
   title: string
@@ -24,6 +28,7 @@ interface Dialog {
   placeholder?: string
   required?: boolean
   requiredMessage?: string
+  choices?: Array<{ value: string; label: string }>
   resolve: (value: string | null) => void
 }
 
@@ -31,6 +36,8 @@ export interface Feedback {
   toast: (message: string, tone?: ToastTone) => void
   confirm: (message: string, title?: string) => Promise<boolean>
   prompt: (options: PromptOptions) => Promise<string | null>
+  /** A prompt with a radio choice above the text; resolves both, or null when cancelled. */
+  choose: (options: ChoiceOptions) => Promise<{ choice: string; text: string } | null>
 }
 
 const FeedbackContext = createContext<Feedback | null>(null)
@@ -43,6 +50,8 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const [text, setText] = useState('')
   const [textError, setTextError] = useState('')
+  const [choice, setChoice] = useState('')
+  const choiceRef = useRef('')
   const nextId = useRef(1)
 
   const toast = useCallback((message: string, tone: ToastTone = 'info') => {
@@ -63,6 +72,17 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     return new Promise<string | null>((resolve) => setDialog({ kind: 'prompt', ...options, resolve }))
   }, [])
 
+  const choose = useCallback((options: ChoiceOptions) => {
+    setText('')
+    setTextError('')
+    const first = options.choices[0]?.value ?? ''
+    setChoice(first)
+    choiceRef.current = first
+    return new Promise<{ choice: string; text: string } | null>((resolve) =>
+      setDialog({ kind: 'prompt', ...options, resolve: (v) => resolve(v === null ? null : { choice: choiceRef.current, text: v }) }),
+    )
+  }, [])
+
   const close = (value: string | null) => {
     dialog?.resolve(value)
     setDialog(null)
@@ -77,7 +97,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     } else close('')
   }
 
-  const value = useMemo(() => ({ toast, confirm, prompt }), [toast, confirm, prompt])
+  const value = useMemo(() => ({ toast, confirm, prompt, choose }), [toast, confirm, prompt, choose])
   return (
     <FeedbackContext.Provider value={value}>
       {children}
@@ -105,6 +125,25 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
           }
         >
           <p className="dialog-message">{dialog.message}</p>
+          {dialog.choices ? (
+            <div className="segmented dialog-choices" role="radiogroup" aria-label={dialog.title}>
+              {dialog.choices.map((c) => (
+                <button
+                  key={c.value}
+                  type="button"
+                  role="radio"
+                  aria-checked={choice === c.value}
+                  className={choice === c.value ? 'active' : ''}
+                  onClick={() => {
+                    setChoice(c.value)
+                    choiceRef.current = c.value
+                  }}
+                >
+                  {c.label}
+                </button>
+              ))}
+            </div>
+          ) : null}
           {dialog.kind === 'prompt' ? (
             <div className="field">
               <textarea

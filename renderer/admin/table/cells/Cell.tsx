@@ -44,6 +44,14 @@ export function Cell({ spec, value, row }: { spec: CellSpec | undefined; value: 
     }
     case 'date':
       return <span className="nowrap-date">{formatDate(value)}</span>
+    case 'ban': {
+      const ban = value as { until: string | null; reason: string }
+      return (
+        <span className="chip chip-ban" title={ban.reason}>
+          {ban.until ? `限制至 ${formatDate(ban.until)}` : '永久限制'}：{truncate(ban.reason, 12)}
+        </span>
+      )
+    }
     case 'map':
       return <span>{spec.options[asText(value)] ?? asText(value)}</span>
     case 'status': {
