@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router'
 import { BREAKPOINTS, useMaxWidth } from '../../common/hooks/useMediaQuery'
+import { BanBanner } from '../features/moderation/BanBanner'
 import { BottomBar } from './BottomBar'
 import { Header } from './Header'
 import { Sidebar } from './Sidebar'
@@ -12,6 +13,7 @@ export function Layout() {
       <Header />
       {!noSidebar && <Sidebar />}
       <main className="main">
+        <BanBanner />
         <Outlet />
       </main>
       {noSidebar && <BottomBar />}

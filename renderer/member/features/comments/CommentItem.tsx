@@ -3,6 +3,7 @@ import { Icon } from '../../../common/components/Icon'
 import { Avatar } from '../../../common/components/Img'
 import { VerifiedBadge } from '../../../common/components/VerifiedBadge'
 import { RichText } from '../../../common/richtext/RichText'
+import { ModerationNotice } from '../moderation/ModerationNotice'
 import { formatCount, formatTime } from '../../../common/utils/format'
 import type { Comment } from '../../api/types'
 import { AppLink } from '../../../common/components/AppLink'
@@ -40,6 +41,7 @@ export const CommentItem = memo(function CommentItem({ comment: c, authorId, meI
               回复 <b>{c.replyTo}</b>：
             </span>
           )}
+          <ModerationNotice state={c.moderation} reason={c.moderation_reason} />
           <RichText html={c.content} onImageClick={onImageClick} />
         </div>
         <div className="comment-info">

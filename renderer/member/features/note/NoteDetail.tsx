@@ -11,6 +11,7 @@ import { FollowButton } from '../interactions/FollowButton'
 import { useToggleCollect, useToggleLike } from '../interactions/usePostToggles'
 import { useSession } from '../../session/SessionContext'
 import { UserHoverCard } from '../profile/UserHoverCard'
+import { ReportButton } from '../moderation/ReportButton'
 import { NoteActions } from './NoteActions'
 import { NoteBody } from './NoteBody'
 import { NoteMedia } from './NoteMedia'
@@ -39,7 +40,7 @@ export function NoteDetail({ post, mode, onClose, targetCommentId, modalId }: No
   const [viewer, setViewer] = useState<Viewer | null>(null)
   const [replyTarget, setReplyTarget] = useState<ReplyTarget | null>(null)
   const [focusSignal, setFocusSignal] = useState(0)
-  const { requireLogin } = useSession()
+  const { user, requireLogin } = useSession()
   const toggleLike = useToggleLike()
   const toggleCollect = useToggleCollect()
   const { send } = useCommentActions(post.id)
@@ -87,6 +88,7 @@ export function NoteDetail({ post, mode, onClose, targetCommentId, modalId }: No
             </AppLink>
           </UserHoverCard>
           <FollowButton userId={post.author_account} />
+          {user?.user_id !== post.author_account && <ReportButton targetType="post" targetId={post.id} />}
         </header>
         <div className="note-scroll">
           <NoteBody post={post} onImageClick={openImage} />
