@@ -14,6 +14,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { name: 'api-docs', path: '/admin/api-docs', kind: 'docs' },
   { name: 'monitor', path: '/admin/monitor', kind: 'monitor' },
   { name: 'users', path: '/admin/users', kind: 'table', create: '新增用户' },
+  { name: 'reports', path: '/admin/reports', kind: 'table' },
   { name: 'posts', path: '/admin/posts', kind: 'table', create: '新增笔记' },
   { name: 'comments', path: '/admin/comments', kind: 'table', create: '新增评论' },
   { name: 'categories', path: '/admin/categories', kind: 'table', create: '新增分类' },

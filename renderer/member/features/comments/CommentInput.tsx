@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { banMessage } from '../../../../server/contract/moderation'
+import { useMyBan } from '../moderation/useMyBan'
 import { ApiError } from '../../../common/api/errors'
 import { Icon } from '../../../common/components/Icon'
 import { Img } from '../../../common/components/Img'
@@ -31,6 +33,7 @@ interface Picked {
 /** Footer comment box: collapsed with action buttons, expanded on focus; mention, emoji and image tools; Shift+Enter sends. */
 export function CommentInput({ replyTarget, onClearReply, onSend, actions, focusSignal }: CommentInputProps) {
   const { user, requireLogin } = useSession()
+  const ban = useMyBan()
   const [expanded, setExpanded] = useState(false)
   const [text, setText] = useState('')
   const [picked, setPicked] = useState<Picked[]>([])
@@ -127,7 +130,8 @@ export function CommentInput({ replyTarget, onClearReply, onSend, actions, focus
       <textarea
         ref={ref}
         className="comment-textarea"
-        placeholder={replyTarget ? `回复 ${replyTarget.comment.nickname}` : '说点什么...（Shift+Enter 发送）'}
+        placeholder={ban ? banMessage(ban) : replyTarget ? `回复 ${replyTarget.comment.nickname}` : '说点什么...（Shift+Enter 发送）'}
+        disabled={ban !== null}
         value={text}
         maxLength={MAX_LENGTH}
         rows={3}

@@ -4,6 +4,7 @@ import { Avatar } from '../../../common/components/Img'
 import { VerifiedBadge } from '../../../common/components/VerifiedBadge'
 import { RichText } from '../../../common/richtext/RichText'
 import { ModerationNotice } from '../moderation/ModerationNotice'
+import { ReportButton } from '../moderation/ReportButton'
 import { formatCount, formatTime } from '../../../common/utils/format'
 import type { Comment } from '../../api/types'
 import { AppLink } from '../../../common/components/AppLink'
@@ -63,6 +64,7 @@ export const CommentItem = memo(function CommentItem({ comment: c, authorId, meI
               <span>删除</span>
             </button>
           )}
+          {!mine && meId !== null && <ReportButton targetType="comment" targetId={c.id} checkStatus={false} className="comment-report" />}
         </div>
       </div>
     </div>

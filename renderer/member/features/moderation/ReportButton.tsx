@@ -15,13 +15,18 @@ export interface ReportButtonProps {
   /** Note or comment id, or the user's 石榴号. */
   targetId: string | number
   className?: string
+  /**
+   * Ask the server whether this member already reported it (已举报 before any click). Lists of comments leave
+   * it off (no request per row): a second report there answers 你已举报过该内容 and the button turns 已举报.
+   */
+  checkStatus?: boolean
 }
 
 /**
  * 举报 from a ⋯ menu (issue 18): a reason from the fixed list (其他 needs a text ≤ 200), then 已举报 until the
  * report is handled. Visitors get the login dialog.
  */
-export function ReportButton({ targetType, targetId, className }: ReportButtonProps) {
+export function ReportButton({ targetType, targetId, className, checkStatus = true }: ReportButtonProps) {
   const { user, requireLogin } = useSession()
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
@@ -29,7 +34,7 @@ export function ReportButton({ targetType, targetId, className }: ReportButtonPr
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
   const key = ['report-status', user?.user_id, targetType, String(targetId)]
-  const status = useQuery({ queryKey: key, queryFn: () => reportStatus(targetType, targetId), enabled: Boolean(user), staleTime: 60_000 })
+  const status = useQuery({ queryKey: key, queryFn: () => reportStatus(targetType, targetId), enabled: Boolean(user) && checkStatus, staleTime: 60_000 })
   const reported = status.data === true
 
   const submit = async () => {

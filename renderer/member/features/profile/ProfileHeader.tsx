@@ -7,6 +7,7 @@ import { formatCount } from '../../../common/utils/format'
 import type { UserProfile } from '../../api/types'
 import { BlockedNotice, UserMoreMenu } from '../blocks/UserMoreMenu'
 import { FollowButton } from '../interactions/FollowButton'
+import { ReportButton } from '../moderation/ReportButton'
 
 export function personalityChips(p: UserProfile, extra: readonly string[] = []): string[] {
   const gender = p.gender === 'male' ? '男' : p.gender === 'female' ? '女' : p.gender
@@ -58,6 +59,7 @@ export function ProfileHeader({ profile, isSelf, extraTags, onEdit }: { profile:
             <>
               {!profile.isBlocked && <FollowButton userId={profile.user_id} />}
               <UserMoreMenu userId={profile.user_id} nickname={profile.nickname} isBlocked={profile.isBlocked} />
+              <ReportButton targetType="user" targetId={profile.user_id} />
             </>
           )}
         </div>

@@ -6,6 +6,8 @@ import { Spinner } from '../../../common/components/Spinner'
 import { toast } from '../../../common/components/toast'
 import { getPost, listCategories } from '../../api/posts'
 import { LoginPrompt } from '../../pages/LoginPrompt'
+import { banMessage } from '../../../../server/contract/moderation'
+import { useMyBan } from '../moderation/useMyBan'
 import { useSession } from '../../session/SessionContext'
 import { ContentEditor } from './ContentEditor'
 import { ImageUploader } from './ImageUploader'
@@ -30,6 +32,7 @@ function blockedProps(missing: string, busy: boolean) {
 /** Publish page (spec §2.6): image or video note, draft save/update, redirects after success. */
 export function PublishPage() {
   const { user } = useSession()
+  const ban = useMyBan()
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const postParam = Number(params.get('postId')) || null
@@ -111,6 +114,17 @@ export function PublishPage() {
       <div className="publish">
         {header}
         <LoginPrompt title="请先登录" hint="登录后即可发布图文或视频笔记" />
+      </div>
+    )
+
+  if (ban)
+    return (
+      <div className="publish">
+        {header}
+        <div className="login-prompt" role="alert">
+          <h2>暂时无法发布</h2>
+          <p>{banMessage(ban)}</p>
+        </div>
       </div>
     )
 
