@@ -77,6 +77,8 @@ test('report → queue → hide and 1-day ban → the author and the reporter se
   await expect(authorPage.getByRole('alert').filter({ hasText: /账号已被限制至 .+：多次发布广告/ })).toBeVisible()
   await authorPage.goto(`/post?id=${noteId}`)
   await expect(authorPage.getByText('该内容已被隐藏：站外引流广告')).toBeVisible()
+  // The comment box is closed rather than failing on send.
+  await expect(authorPage.getByRole('button', { name: '账号受限，暂时不能评论' })).toBeDisabled()
 
   // Others no longer see it; the reporter got the handled notification.
   await reporterPage.goto(`/post?id=${noteId}`)

@@ -108,9 +108,9 @@ export function CommentInput({ replyTarget, onClearReply, onSend, actions, focus
   if (!expanded) {
     return (
       <div className="note-footer-bar">
-        <button type="button" className="comment-fake-input" onClick={expand}>
+        <button type="button" className="comment-fake-input" onClick={expand} disabled={ban !== null} title={ban ? banMessage(ban) : undefined}>
           <Icon name="edit" size={15} />
-          <span>说点什么...</span>
+          <span>{ban ? '账号受限，暂时不能评论' : '说点什么...'}</span>
         </button>
         <div className="note-actions">{actions}</div>
       </div>
