@@ -101,7 +101,8 @@ function asUser(row: SessionRow): AuthUser {
 export interface RequireUserOptions {
   /**
    * The route stays open to a banned member although it writes: their own account upkeep (log out, end
-   * sessions, change the password, delete the account) and their inbox (mark read, delete notifications).
+   * sessions, change the password, delete the account), their inbox (mark read, delete notifications) and
+   * blocking (self-protection).
    */
   duringBan?: 'allowed'
 }

@@ -18,7 +18,7 @@ import { auditEntries, ban, systemNotices } from './support'
 
 /** Routes that need no member token at all. */
 const OPEN = new Set(['POST /api/auth/register', 'POST /api/auth/login', 'POST /api/auth/refresh', 'POST /api/auth/logout'])
-/** Writes a banned member keeps: their own account's upkeep and their notifications. */
+/** Writes a banned member keeps: their own account's upkeep, their notifications and blocking. */
 const OPEN_DURING_BAN = new Set([
   'DELETE /api/auth/sessions',
   'DELETE /api/auth/sessions/:handle',
@@ -27,6 +27,10 @@ const OPEN_DURING_BAN = new Set([
   'PUT /api/notifications/read-all',
   'PUT /api/notifications/:id/read',
   'DELETE /api/notifications/:id',
+  'POST /api/notifications/stream-ticket',
+  // Blocking protects the member; a ban must not leave them exposed to harassment.
+  'POST /api/users/:id/block',
+  'DELETE /api/users/:id/block',
 ])
 
 let server: TestServer

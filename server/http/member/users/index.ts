@@ -18,7 +18,7 @@ import { changePassword, deleteAccount, getPersonalityTags, getProfile, getStats
  */
 export function registerUserRoutes(router: Router, deps: AppDeps): void {
   const auth = requireUser(deps)
-  /** Account upkeep stays open during a ban (server/auth/middleware.ts). */
+  /** Account upkeep and self-protection (blocking) stay open during a ban (server/auth/middleware.ts). */
   const upkeep = requireUser(deps, { duringBan: 'allowed' })
   const maybe = optionalUser(deps)
   const writes = writeLimit(deps)
@@ -33,8 +33,8 @@ export function registerUserRoutes(router: Router, deps: AppDeps): void {
   router.delete('/users/:id', upkeep, writes, validate({ params: userParams, body: accountDeleteBody }), (ctx) => deleteAccount(ctx, deps))
   router.post('/users/:id/follow', auth, writes, params, (ctx) => follow(ctx, deps))
   router.delete('/users/:id/follow', auth, writes, params, (ctx) => unfollow(ctx, deps))
-  router.post('/users/:id/block', auth, writes, params, (ctx) => blockUser(ctx, deps))
-  router.delete('/users/:id/block', auth, writes, params, (ctx) => unblockUser(ctx, deps))
+  router.post('/users/:id/block', upkeep, writes, params, (ctx) => blockUser(ctx, deps))
+  router.delete('/users/:id/block', upkeep, writes, params, (ctx) => unblockUser(ctx, deps))
   router.get('/users/:id/follow-status', userOrVisitor(deps), params, (ctx) => followStatus(ctx, deps))
   const list = validate({ params: userParams, query: userListQuery })
   router.get('/users/:id/following', maybe, list, (ctx) => followListHandler('following')(ctx, deps))
