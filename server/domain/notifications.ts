@@ -64,6 +64,7 @@ export async function notifySystem(manager: EntityManager, userIds: readonly num
   const row = `(${SYSTEM_COLUMNS.map(() => '?').join(', ')})`
   const params = receivers.flatMap((userId) => [userId, 9, notice.title.slice(0, 100), notice.content.slice(0, 500), notice.postId ?? null, notice.commentId ?? null, 0, at])
   await execute(manager, `INSERT INTO notifications (${SYSTEM_COLUMNS.join(', ')}) VALUES ${receivers.map(() => row).join(', ')}`, params)
+  afterCommit((db) => eventBusOf(db)?.publish({ kind: 'notifications', userIds: receivers }))
 }
 
 /**
