@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { banMessage } from '../../../../server/contract/moderation'
+import { banMessage } from '../../../../server/contract/ban-text'
 import { useMyBan } from '../moderation/useMyBan'
 import { ApiError } from '../../../common/api/errors'
 import { Icon } from '../../../common/components/Icon'

@@ -1,6 +1,6 @@
-import { banMessage } from '../../../../server/contract/moderation'
+import { banMessage } from '../../../../server/contract/ban-text'
 import { useMyBan } from './useMyBan'
-import './moderation.css'
+import './ban-banner.css'
 
 /**
  * The banner of a restricted member (issue 18): the end time and the reason, above every page, so they know
