@@ -4,7 +4,7 @@ import { activeBan } from '../auth/bans'
 import { dateParam, execute, forUpdate, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { Invalid, NotFound } from '../errors'
-import { notifySystem } from './notifications'
+import { notifyFromSite } from './notifications'
 
 /*
  * Bans (issue 18 part 4): a banned member signs in and reads, but every write is refused until the ban
@@ -65,7 +65,7 @@ export async function banInTransaction(manager: EntityManager, input: BanInput):
   ])
   const [row] = await query<{ id: number }>(manager, 'SELECT id FROM user_bans WHERE open_user_id = ?', [input.userId])
   const ban = { until: endsAt ? endsAt.toISOString() : null, reason: input.reason }
-  await notifySystem(manager, [input.userId], { title: '账号已被限制', content: `${banMessage(ban)}。限制期间你仍可登录和浏览，但不能发布、评论、点赞、收藏、关注或修改资料。` })
+  await notifyFromSite(manager, [input.userId], { title: '账号已被限制', content: `${banMessage(ban)}。限制期间你仍可登录和浏览，但不能发布、评论、点赞、收藏、关注或修改资料。` })
   return { id: Number(row!.id), until: ban.until }
 }
 
@@ -81,7 +81,7 @@ export async function liftBan(db: DataSource, userId: number, adminId: number): 
       const [row] = await query<{ reason: string; ends_at: unknown }>(manager, `SELECT reason, ends_at FROM user_bans WHERE open_user_id = ?${forUpdate(kindOf(manager))}`, [userId])
       if (!row || !activeBan(row.reason, row.ends_at)) throw Invalid(BAN_MESSAGES.notBanned)
       await closeStanding(manager, userId, adminId, new Date())
-      await notifySystem(manager, [userId], { title: '账号限制已解除', content: '管理员已解除对你账号的限制，你可以正常使用所有功能了。' })
+      await notifyFromSite(manager, [userId], { title: '账号限制已解除', content: '管理员已解除对你账号的限制，你可以正常使用所有功能了。' })
     },
     { changesCards: false },
   )

@@ -5,7 +5,7 @@ import { dateParam, execute, forUpdate, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { Conflict, Invalid, NotFound } from '../errors'
 import { banInTransaction, type PlacedBan } from './bans'
-import { notifySystem } from './notifications'
+import { notifyFromSite } from './notifications'
 
 /*
  * The moderation queue's actions on a report group (issue 18 part 3). An action's effect on the target
@@ -115,13 +115,13 @@ export async function closeGroup(db: DataSource, groupId: number, input: CloseIn
       ])
       const noun = TARGET_NOUN[group.targetType]
       const link = { postId: input.postId ?? null, commentId: group.targetType === 'comment' && input.action !== 'delete' ? group.targetId : null }
-      await notifySystem(
+      await notifyFromSite(
         manager,
         reports.map((r) => Number(r.reporter_id)),
         { title: '你的举报已处理', content: `你举报的${noun}已处理：${OUTCOME[input.action]}。感谢你帮助维护社区环境。`, ...link },
       )
       const notice = authorNotice(input.action, noun, input.reason)
-      if (notice) await notifySystem(manager, [group.authorId], { ...notice, ...link })
+      if (notice) await notifyFromSite(manager, [group.authorId], { ...notice, ...link })
       const closed: Closed = { reports: reports.map((r) => Number(r.id)), target: `${group.targetType}:${group.targetId}` }
       if (input.action === 'ban') closed.ban = await banInTransaction(manager, { userId: group.authorId, adminId: input.adminId, reason: input.reason, endsAt: input.banEndsAt ?? null })
       return closed
@@ -137,7 +137,7 @@ export async function recordRestore(db: DataSource, group: ReportGroupRef, admin
     async (manager) => {
       await execute(manager, 'UPDATE report_groups SET resolution = ?, resolved_by = ?, resolved_at = ? WHERE id = ?', ['restore', adminId, dateParam(kindOf(manager), new Date()), group.id])
       const noun = TARGET_NOUN[group.targetType]
-      await notifySystem(manager, [group.authorId], {
+      await notifyFromSite(manager, [group.authorId], {
         title: `你的${noun}已恢复显示`,
         content: `经复核，你的${noun}已恢复显示。`,
         postId,

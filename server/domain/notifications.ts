@@ -56,7 +56,7 @@ export interface SystemNotice {
  * Notify members from the site itself (type 9, no sender): moderation outcomes, warnings, bans. Inside the
  * caller's transaction, one statement for all receivers.
  */
-export async function notifySystem(manager: EntityManager, userIds: readonly number[], notice: SystemNotice): Promise<void> {
+export async function notifyFromSite(manager: EntityManager, userIds: readonly number[], notice: SystemNotice): Promise<void> {
   const receivers = [...new Set(userIds)]
   if (!receivers.length) return
   const kind = kindOf(manager)

@@ -1,4 +1,4 @@
-import { BAN_DURATION_LABELS, BAN_DURATIONS, banEnd, type BanDuration } from '../../../server/contract/admin/moderation'
+import { BAN_DURATION_LABELS, BAN_DURATIONS, banEnd, type BanDuration } from '../../../server/contract/admin/reports'
 import { errorMessage } from '../api/http'
 import type { ActionContext, Row, RowAction } from '../table/types'
 import { asText } from '../ui/format'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { intFilter, textFilter } from '../../contract/admin/list'
-import { banEnd, queueBanBody, queueNoteBody, queueReasonBody, queueWarnBody } from '../../contract/admin/moderation'
+import { banEnd, queueBanBody, queueNoteBody, queueReasonBody, queueWarnBody } from '../../contract/admin/reports'
 import { Admin, Comment, Post, ReportGroup, User } from '../../db/entities'
 import { inList } from '../../db/reader'
 import { query } from '../../db/sql'

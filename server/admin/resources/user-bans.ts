@@ -1,7 +1,7 @@
 import { activeBan } from '../../auth/bans'
 import { banSchema } from '../../contract/moderation'
 import { flagFilter } from '../../contract/admin/list'
-import { userBanBody, userUnbanBody } from '../../contract/admin/moderation'
+import { userBanBody, userUnbanBody } from '../../contract/admin/reports'
 import { inList } from '../../db/reader'
 import { query } from '../../db/sql'
 import type { AppDeps } from '../../deps'

@@ -1,4 +1,4 @@
-import './moderation.css'
+import './report.css'
 
 /** What the author sees on their own note or comment that others do not (issue 18; server/db/visibility.ts states). */
 export function ModerationNotice({ state, reason }: { state: number; reason: string | null }) {

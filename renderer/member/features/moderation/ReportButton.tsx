@@ -6,7 +6,7 @@ import { Modal } from '../../../common/components/Modal'
 import { toast } from '../../../common/components/toast'
 import { fileReport, reportStatus } from '../../api/moderation'
 import { useSession } from '../../session/SessionContext'
-import './moderation.css'
+import './report.css'
 
 const NOUN: Record<ReportTargetType, string> = { post: '笔记', comment: '评论', user: '用户' }
 
