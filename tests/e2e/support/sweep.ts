@@ -1,7 +1,8 @@
 /**
  * Shared machinery of the browser sweeps (issue 13), used by the member and the admin suites:
  * - layout: every route at SWEEP_WIDTHS in light and dark, no horizontal overflow, primary actions on screen,
- *   a screenshot of each (the gallery widths go to docs/screenshots/, the others to test-results/sweep/);
+ *   a screenshot of each in test-results/sweep/ (ignored: a test never writes a tracked file; the README gallery is
+ *   refreshed by `npm run screenshots`, tests/screenshots/);
  * - failures: make a screen's calls fail (500, timeout, offline) and assert a visible message with a retry.
  *
  * Runtime: one browser context per width (`forEachWidth`), both colour schemes switched in the same page with
@@ -43,9 +44,6 @@ export const SWEEP_WIDTHS = [320, 375, 414, 600, 768, 960, 1440] as const
 export type SweepWidth = (typeof SWEEP_WIDTHS)[number]
 export const SCHEMES = ['light', 'dark'] as const
 export type Scheme = (typeof SCHEMES)[number]
-
-/** The widths whose screenshots are kept in the repository (README gallery: phone, tablet, desktop). */
-export const GALLERY_WIDTHS: Record<'phone' | 'tablet' | 'desktop', SweepWidth> = { phone: 375, tablet: 768, desktop: 1440 }
 
 const HEIGHTS: Record<SweepWidth, number> = { 320: 640, 375: 812, 414: 896, 600: 960, 768: 1024, 960: 800, 1440: 900 }
 
@@ -92,13 +90,11 @@ export async function setScheme(page: Page, scheme: Scheme): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme })
 }
 
-/** Where a sweep screenshot goes: docs/screenshots/ for the gallery widths, test-results/sweep/ otherwise. */
+/** Where a sweep screenshot goes: test-results/sweep/ (ignored; for looking at after a run). */
 export function screenshotPath(app: string, route: string, width: SweepWidth, scheme: Scheme): string {
-  const name = `${app}-${route}-${width}-${scheme}.png`
-  const gallery = (Object.values(GALLERY_WIDTHS) as number[]).includes(width)
-  const dir = gallery ? 'docs/screenshots' : 'test-results/sweep'
+  const dir = 'test-results/sweep'
   mkdirSync(dir, { recursive: true })
-  return path.join(dir, name)
+  return path.join(dir, `${app}-${route}-${width}-${scheme}.png`)
 }
 
 /** Waits for the images in view to finish (loaded or failed) so screenshots don't show half-drawn cards. */
