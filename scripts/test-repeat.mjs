@@ -7,12 +7,13 @@
 //   --times N      rounds (default 5)
 //   --engine E     the server suite's engine: SHILIU_TEST_ENGINE for every round (default: $SHILIU_TEST_ENGINE or sqlite)
 //   --load         a busy loop on every core during the rounds (worker threads of this process, so they end
-//                  with it; each also stops by itself after --load-minutes, default 60)
+//                  with it; each also stops by itself after --load-minutes, default 60). Not added when the
+//                  machine is already loaded (load average above the number of cores): that is load enough.
 //   --bail         stop after the first failed round
 //
 // Exit code 1 when any round failed.
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, statSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -81,30 +82,57 @@ function failuresOf(reportFile) {
 }
 
 const [load1] = os.loadavg()
-console.log(`${times} round(s) of ${files.length} file(s) on ${opts.engine}${opts.load ? `, with a busy loop on each of ${os.availableParallelism()} cores` : ''} (load average now ${load1.toFixed(2)})`)
-const workers = opts.load ? startLoad() : []
+const cores = os.availableParallelism()
+const addLoad = opts.load && load1 <= cores
+const how = addLoad ? `, with a busy loop on each of ${cores} cores` : opts.load ? ', no busy loop added (the machine is loaded already)' : ''
+console.log(`${times} round(s) of ${files.length} path(s) on ${opts.engine}${how} (load average now ${load1.toFixed(2)})`)
+const workers = addLoad ? startLoad() : []
 const reports = mkdtempSync(path.join(os.tmpdir(), 'shiliu-repeat-'))
-/** file → { rounds, failed, errors[] } */
-const tally = new Map(files.map((f) => [path.relative(process.cwd(), path.resolve(f)), { rounds: 0, failed: 0, errors: [] }]))
+/** file → { rounds, failed, errors[] } (folders named on the command line fill in with their files as they run) */
+const tally = new Map(files.filter((f) => statSync(f).isFile()).map((f) => [path.relative(process.cwd(), path.resolve(f)), { rounds: 0, failed: 0, errors: [] }]))
+
+/** One `vitest run` of the files; resolves to its exit code. Ctrl-C or SIGTERM stops it and the busy loop. */
+let current = null
+function vitestRound(report) {
+  return new Promise((resolve) => {
+    current = spawn('npx', ['vitest', 'run', ...files, '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, SHILIU_TEST_ENGINE: opts.engine },
+      detached: true, // its own process group, so a stop reaches vitest's workers too
+    })
+    current.on('close', (code, signal) => resolve(code ?? signal))
+  })
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    if (current?.pid) {
+      try {
+        process.kill(-current.pid, 'SIGTERM')
+      } catch {
+        // already gone
+      }
+    }
+    await Promise.all(workers.map((w) => w.terminate()))
+    rmSync(reports, { recursive: true, force: true })
+    process.exit(130)
+  })
+}
 const started = Date.now()
 let roundsRun = 0
 try {
   for (let round = 1; round <= times; round++) {
     const report = path.join(reports, `round-${round}.json`)
     const t0 = Date.now()
-    const result = spawnSync('npx', ['vitest', 'run', ...files, '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, SHILIU_TEST_ENGINE: opts.engine },
-    })
+    const exit = await vitestRound(report)
     roundsRun++
     const byFile = failuresOf(report)
-    let roundFailed = result.status !== 0
+    let roundFailed = exit !== 0
     if (!byFile) {
-      for (const t of tally.values()) {
-        t.rounds++
-        t.failed++
-        t.errors.push(`round ${round}: vitest wrote no report (exit ${result.status ?? result.signal})`)
-      }
+      const t = tally.get('(the whole round)') ?? { rounds: 0, failed: 0, errors: [] }
+      tally.set('(the whole round)', t)
+      t.rounds++
+      t.failed++
+      t.errors.push(`round ${round}: vitest wrote no report (exit ${exit})`)
     } else {
       for (const [file, failures] of byFile) {
         const t = tally.get(file) ?? { rounds: 0, failed: 0, errors: [] }
@@ -125,7 +153,7 @@ try {
   rmSync(reports, { recursive: true, force: true })
 }
 
-console.log(`\n=== ${roundsRun} round(s) on ${opts.engine}${opts.load ? ' under load' : ''} in ${((Date.now() - started) / 60000).toFixed(1)} min ===`)
+console.log(`\n=== ${roundsRun} round(s) on ${opts.engine}${addLoad ? ' under added load' : ''} in ${((Date.now() - started) / 60000).toFixed(1)} min ===`)
 let anyFailed = false
 for (const [file, t] of tally) {
   console.log(`${t.failed ? 'FLAKY ' : 'ok    '} ${file}: ${t.failed} of ${t.rounds} round(s) failed`)
