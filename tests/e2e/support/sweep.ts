@@ -1,8 +1,9 @@
 /**
  * Shared machinery of the browser sweeps (issue 13), used by the member and the admin suites:
  * - layout: every route at SWEEP_WIDTHS in light and dark, no horizontal overflow, primary actions on screen,
- *   a screenshot of each in test-results/sweep/ (ignored: a test never writes a tracked file; the README gallery is
- *   refreshed by `npm run screenshots`, tests/screenshots/);
+ *   a screenshot in test-results/sweep/ of each screen that fails a check, or of every screen with
+ *   SWEEP_SCREENSHOTS=1 (ignored paths: a test never writes a tracked file; the README gallery is refreshed by
+ *   `npm run screenshots`, tests/screenshots/);
  * - failures: make a screen's calls fail (500, timeout, offline) and assert a visible message with a retry.
  *
  * Runtime: one browser context per width (`forEachWidth`), both colour schemes switched in the same page with
@@ -10,7 +11,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
 
 // What the functions passed to page.evaluate use of the browser (this file is type-checked without the DOM lib).
 interface Rect {
@@ -88,6 +89,14 @@ export async function forEachWidth(
 
 export async function setScheme(page: Page, scheme: Scheme): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme })
+}
+
+/**
+ * Whether to photograph a screen just checked: when one of its checks failed (the soft assertions since
+ * `errorsBefore`), or always with SWEEP_SCREENSHOTS=1. A screenshot costs as much as the checks themselves.
+ */
+export function wantScreenshot(errorsBefore: number): boolean {
+  return process.env.SWEEP_SCREENSHOTS === '1' || test.info().errors.length > errorsBefore
 }
 
 /** Where a sweep screenshot goes: test-results/sweep/ (ignored; for looking at after a run). */
@@ -192,11 +201,12 @@ export async function sweepRoutes(page: Page, app: string, width: SweepWidth, ro
       await setScheme(page, scheme)
       // the colour scheme moves no box: primary actions are measured once (light), overflow in both schemes
       const primary = scheme === SCHEMES[0] ? (route.primary?.(page, width) ?? []) : []
+      const errorsBefore = test.info().errors.length
       await checkLayout(page, { primary, label: `${app}/${route.name} ${width} ${scheme}` })
       t.push(Date.now() - t0)
+      if (!wantScreenshot(errorsBefore)) continue
       await page.evaluate(() => (globalThis as unknown as BrowserWindow).scrollTo(0, 0))
       await settleImages(page)
-      t.push(Date.now() - t0)
       await page.screenshot({ path: screenshotPath(app, route.name, width, scheme) })
       t.push(Date.now() - t0)
     }
