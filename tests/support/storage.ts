@@ -149,13 +149,13 @@ export function holdRowLock(database: DatabaseConfig, table: string, id: number)
     await c.query(select)
   })
   held.catch(() => undefined)
-  // Transactions of this database (the server shares MariaDB with other test runs) waiting for a lock.
+  // Statements of this database (the server shares MariaDB with other test runs) running on other connections:
+  // with the row held, the write blocked on it. Not INNODB_TRX: a transaction whose first statement waits for a
+  // lock is not listed there yet (seen on MariaDB).
   const waiters = async () => {
     const c = await connection
     await held
-    const [rows] = await c.query(
-      "SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX t JOIN information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id WHERE t.trx_state = 'LOCK WAIT' AND p.DB = DATABASE()",
-    )
+    const [rows] = await c.query("SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND ID <> CONNECTION_ID() AND COMMAND = 'Query'")
     return Number((rows as Array<{ n: number | string }>)[0]!.n)
   }
   return { held, waiters, release: () => connection.then(async (c) => {
