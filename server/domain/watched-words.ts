@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto'
+import type { DataSource, EntityManager } from 'typeorm'
+import { WATCH_ACTIONS, type WatchAction } from '../db/entities'
+import { execute, insertIgnore, kindOf, query } from '../db/sql'
+import { Invalid } from '../errors'
+import { screenHtml, screenPlain, WordMatcher, type Screened } from './word-matcher'
+
+/*
+ * The watched-word list as the write commands use it. Each instance keeps the list's automaton in memory
+ * and, before each check, reads the list's version (one primary-key read of `settings`); every change to
+ * the list writes a new version in the same transaction, so the next write anywhere, on any instance,
+ * sees the change (docs/decisions.md "Watched words: a version row, not a TTL").
+ */
+
+const VERSION_SETTING = 'watched_words.version'
+export const BLOCKED_MESSAGE = '内容包含不当词语'
+
+interface Cached {
+  version: string
+  matcher: WordMatcher
+}
+
+const cache = new WeakMap<DataSource, Cached>()
+
+/** The current automaton: rebuilt only when the list's version changed since the last build. */
+export async function watchedWords(db: DataSource): Promise<WordMatcher> {
+  const [row] = await query<{ value: string }>(db, 'SELECT value FROM settings WHERE name = ?', [VERSION_SETTING])
+  const version = row?.value ?? ''
+  const hit = cache.get(db)
+  if (hit && hit.version === version) return hit.matcher
+  // Read after the version: a change in between leaves a newer list under an older version, rebuilt next time.
+  const words = await query<{ word: string; action: string }>(db, 'SELECT word, action FROM watched_words')
+  const matcher = new WordMatcher(words.filter((w) => (WATCH_ACTIONS as readonly string[]).includes(w.action)).map((w) => ({ word: w.word, action: w.action as WatchAction })))
+  cache.set(db, { version, matcher })
+  return matcher
+}
+
+/** Called in the transaction of every change to the list. */
+export async function bumpWatchedWordsVersion(manager: EntityManager): Promise<void> {
+  const version = randomUUID()
+  const changed = await execute(manager, 'UPDATE settings SET value = ? WHERE name = ?', [version, VERSION_SETTING])
+  if (!changed) await execute(manager, insertIgnore(kindOf(manager), 'settings', ['name', 'value']), [VERSION_SETTING, version])
+}
+
+/** Where a text comes from: what review means there (profiles have no review queue). */
+export type ScreenKind = 'plain' | 'html'
+
+export interface ScreenedFields<K extends string> {
+  /** The texts with their replace words masked. */
+  texts: Record<K, string>
+  /** True when a review word matched (the write is held for review). */
+  held: boolean
+}
+
+/**
+ * Screen the texts of one write. A block word refuses the write (400 内容包含不当词语, naming nothing
+ * more); a review word marks it held, or refuses it too when `review` is 'block' (nicknames and bios,
+ * which no queue can hold); replace words are masked with ***.
+ */
+export function screenFields<K extends string>(matcher: WordMatcher, fields: Record<K, { text: string; kind: ScreenKind }>, review: 'hold' | 'block' = 'hold'): ScreenedFields<K> {
+  const texts = {} as Record<K, string>
+  let held = false
+  for (const name of Object.keys(fields) as K[]) {
+    const { text, kind } = fields[name]
+    const screened: Screened = kind === 'html' ? screenHtml(matcher, text) : screenPlain(matcher, text)
+    if (screened.verdict === 'block' || (screened.verdict === 'review' && review === 'block')) throw Invalid(BLOCKED_MESSAGE)
+    if (screened.verdict === 'review') held = true
+    texts[name] = screened.text
+  }
+  return { texts, held }
+}
