@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import type { DataSource, EntityManager } from 'typeorm'
-import { WATCH_ACTIONS, type WatchAction } from '../db/entities'
+import { In, type DataSource, type EntityManager } from 'typeorm'
+import { WATCH_ACTIONS, WATCHED_WORD_MAX, type WatchAction, type WatchedWordCreateBody, type WatchedWordUpdateBody } from '../contract/admin/moderation'
+import { WatchedWord } from '../db/entities'
 import { execute, insertIgnore, kindOf, query } from '../db/sql'
+import { inTransaction } from '../db/transaction'
 import { Invalid } from '../errors'
-import { screenHtml, screenPlain, WordMatcher, type Screened } from './word-matcher'
+import { foldWord, screenHtml, screenPlain, WordMatcher, type Screened } from './word-matcher'
 
 /*
  * The watched-word list as the write commands use it. Each instance keeps the list's automaton in memory
@@ -68,4 +70,66 @@ export function screenFields<K extends string>(matcher: WordMatcher, fields: Rec
     texts[name] = screened.text
   }
   return { texts, held }
+}
+
+/* Changes to the list: each in one transaction with the new version. */
+
+async function checkUnique(db: DataSource, folded: string, exceptId?: number): Promise<void> {
+  const [row] = await query<{ id: number }>(db, 'SELECT id FROM watched_words WHERE folded = ?', [folded])
+  if (row && Number(row.id) !== exceptId) throw Invalid('该词语已存在')
+}
+
+function foldedOrRefuse(word: string): string {
+  const folded = foldWord(word)
+  if (!folded) throw Invalid('请输入词语')
+  if (folded.length > WATCHED_WORD_MAX) throw Invalid(`词语最多${WATCHED_WORD_MAX}个字符`)
+  return folded
+}
+
+export async function addWatchedWord(db: DataSource, input: WatchedWordCreateBody): Promise<number> {
+  const folded = foldedOrRefuse(input.word)
+  await checkUnique(db, folded)
+  return inTransaction(db, async (m) => {
+    const inserted = await m.insert(WatchedWord, { word: input.word, folded, action: input.action })
+    await bumpWatchedWordsVersion(m)
+    return Number(inserted.identifiers[0]!.id)
+  })
+}
+
+export async function updateWatchedWord(db: DataSource, id: number, input: WatchedWordUpdateBody): Promise<void> {
+  const patch: Partial<WatchedWord> = {}
+  if (input.word !== undefined) {
+    patch.word = input.word
+    patch.folded = foldedOrRefuse(input.word)
+    await checkUnique(db, patch.folded, id)
+  }
+  if (input.action !== undefined) patch.action = input.action
+  if (!Object.keys(patch).length) return
+  await inTransaction(db, async (m) => {
+    await m.getRepository(WatchedWord).update({ id }, patch)
+    await bumpWatchedWordsVersion(m)
+  })
+}
+
+export async function removeWatchedWords(db: DataSource, ids: number[]): Promise<void> {
+  await inTransaction(db, async (m) => {
+    await m.getRepository(WatchedWord).delete({ id: In(ids) })
+    await bumpWatchedWordsVersion(m)
+  })
+}
+
+/**
+ * A profile's nickname and bio screened (registration and profile edits): block and review words refuse
+ * the write (no queue holds a profile), replace words are masked. A masked text is cut back to its
+ * field's length.
+ */
+export async function screenProfile(db: DataSource, texts: { nickname?: string; bio?: string | null }, limits: { nickname: number; bio: number }): Promise<{ nickname?: string; bio?: string }> {
+  const out: { nickname?: string; bio?: string } = {}
+  if (!texts.nickname && !texts.bio) return out
+  const matcher = await watchedWords(db)
+  if (!matcher.size) return out
+  const screen = (text: string, max: number) => [...screenFields(matcher, { text: { text, kind: 'plain' } }, 'block').texts.text].slice(0, max).join('')
+  if (texts.nickname) out.nickname = screen(texts.nickname, limits.nickname)
+  if (texts.bio) out.bio = screen(texts.bio, limits.bio)
+  return out
 }

@@ -1,5 +1,5 @@
 import FastAhoCorasick from 'modern-ahocorasick/fast'
-import type { WatchAction } from '../db/entities'
+import type { WatchAction } from '../contract/admin/moderation'
 
 /*
  * The watched-word automaton: every word of the list in one Aho–Corasick automaton, each text checked in

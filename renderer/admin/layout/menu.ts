@@ -20,6 +20,8 @@ const RESOURCE_ICONS: Record<string, IconName> = {
   notifications: 'bell',
   sessions: 'session',
   audit: 'shield',
+  'watched-words': 'filter',
+  settings: 'system',
   admins: 'admin',
   'audit-logs': 'note',
 }

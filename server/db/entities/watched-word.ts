@@ -1,9 +1,6 @@
 import { Entity, Index } from 'typeorm'
+import type { WatchAction } from '../../contract/admin/moderation'
 import { Created, Id, Str, Updated } from '../columns'
-
-/** What a watched word does to a write that contains it (docs/moderation.md "Watched words and review"). */
-export const WATCH_ACTIONS = ['block', 'review', 'replace'] as const
-export type WatchAction = (typeof WATCH_ACTIONS)[number]
 
 /**
  * A watched word or phrase of the back-office list. `folded` is the word as the matcher compares it
@@ -22,7 +19,7 @@ export class WatchedWord {
 
 /**
  * A setting the back-office edits (系统设置), one row per name; the names and the values each accepts are
- * declared in server/contract/admin/settings.ts. The internal facts of `settings` (setting.ts) are not here.
+ * declared in server/contract/admin/moderation.ts. The internal facts of `settings` (setting.ts) are not here.
  */
 @Entity('site_settings')
 export class SiteSetting {
