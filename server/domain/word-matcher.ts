@@ -1,4 +1,4 @@
-import FastAhoCorasick from 'modern-ahocorasick/fast'
+import AhoCorasick from 'modern-ahocorasick'
 import type { WatchAction } from '../contract/admin/moderation'
 
 /*
@@ -14,8 +14,11 @@ export interface WatchEntry {
   action: WatchAction
 }
 
-/** One code point folded: NFKC, then lower case. */
+/** One code point folded: NFKC, then lower case (ASCII and common CJK ideographs without the normaliser: they fold to themselves or to lower case). */
 function foldPoint(point: string): string {
+  const code = point.codePointAt(0)!
+  if (code < 0x80) return code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 32) : point
+  if (code >= 0x4e00 && code <= 0x9fff) return point
   return point.normalize('NFKC').toLowerCase()
 }
 
@@ -63,12 +66,12 @@ export const MASK = '***'
 
 export class WordMatcher {
   readonly size: number
-  readonly #automaton: FastAhoCorasick<WatchAction>
+  readonly #automaton: AhoCorasick<WatchAction>
 
   constructor(entries: readonly WatchEntry[]) {
     const patterns = entries.map((e) => ({ pattern: foldWord(e.word), data: e.action })).filter((p) => p.pattern.length > 0)
     this.size = patterns.length
-    this.#automaton = new FastAhoCorasick(patterns)
+    this.#automaton = new AhoCorasick(patterns)
   }
 
   /** One pass over the text: the strongest verdict and where the replace words are. */
@@ -76,6 +79,8 @@ export class WordMatcher {
     const result: Screening = { verdict: null, replace: [] }
     if (!this.size || !text) return result
     const folded = foldText(text)
+    // Most texts hold no word: the early-exit test first, the full pass only when there is something to find.
+    if (!this.#automaton.match(folded.text)) return result
     let strongest = 0
     const replaced: Array<[number, number]> = []
     // Every match, overlapping ones included: a block word inside a longer replace word still blocks.

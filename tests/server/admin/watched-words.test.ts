@@ -7,6 +7,7 @@ interface WordRow {
   id: number
   word: string
   action: string
+  created_at: string
 }
 
 /** The watched-word list and the settings, as admin resources, and the list applied to nicknames and bios. */
