@@ -11,6 +11,8 @@ export interface MenuEntry {
 const RESOURCE_ICONS: Record<string, IconName> = {
   users: 'user',
   posts: 'note',
+  'posts-audit': 'stamp',
+  'comments-audit': 'stamp',
   comments: 'comment',
   categories: 'category',
   tags: 'hash',
