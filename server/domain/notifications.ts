@@ -95,6 +95,7 @@ export async function notifySystem(manager: EntityManager, userId: number, messa
     null,
     dateParam(kind, new Date()),
   ])
+  announce(userId)
 }
 
 /** Notify several receivers of the same action (mentions), skipping the actor and duplicates. */
