@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm'
 import { query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { Moderation } from '../db/visibility'
+import { allowedMentions, blockersOf } from './block-policy'
 import { setCommentModeration, setNoteModeration } from './moderation-state'
 import { notify, notifyMany, notifySystem } from './notifications'
 import { mentionedUserIds, plainText } from './richtext'
@@ -16,10 +17,9 @@ import { mentionedUserIds, plainText } from './richtext'
 
 const short = (text: string, max = 20) => ([...text].length > max ? `${[...text].slice(0, max).join('')}…` : text)
 
-async function usersMentioned(manager: EntityManager, html: string): Promise<number[]> {
-  const ids = mentionedUserIds(html)
-  if (!ids.length) return []
-  return (await query<{ id: number }>(manager, `SELECT id FROM users WHERE user_id IN (${ids.map(() => '?').join(', ')})`, ids)).map((r) => Number(r.id))
+/** Who the text mentions, less those who block its writer (they are never told: domain/block-policy.ts). */
+async function usersMentioned(manager: EntityManager, writerId: number, html: string): Promise<number[]> {
+  return (await allowedMentions(manager, writerId, html, mentionedUserIds(html))).ids
 }
 
 export async function approveNote(db: DataSource, postId: number): Promise<void> {
@@ -28,7 +28,7 @@ export async function approveNote(db: DataSource, postId: number): Promise<void>
   await inTransaction(db, async (m) => {
     const [note] = await query<{ title: string; content: string; is_draft: boolean | number }>(m, 'SELECT title, content, is_draft FROM posts WHERE id = ?', [postId])
     if (!note) return
-    await notifyMany(m, await usersMentioned(m, note.content), { senderId: change.authorId, type: 8, postId })
+    await notifyMany(m, await usersMentioned(m, change.authorId, note.content), { senderId: change.authorId, type: 8, postId })
     await notifySystem(m, change.authorId, `你的笔记「${short(note.title || plainText(note.content))}」已通过审核`, postId)
   }, { changesCards: false })
 }
@@ -53,11 +53,13 @@ export async function approveComment(db: DataSource, commentId: number): Promise
     )
     if (!row) return
     const postId = Number(row.post_id)
-    // As createComment notifies: the answered user, the note's author, the mentioned; each once, never the author.
+    // As createComment notifies: the answered user, the note's author, the mentioned; each once, never the
+    // author, nobody who blocks the author.
     const told = new Set<number>([change.authorId])
-    const receivers: Array<[number | null, 4 | 5 | 7]> = [[row.reply_to_user_id === null ? null : Number(row.reply_to_user_id), 5], [Number(row.note_author), 4], ...(await usersMentioned(m, row.content)).map((id): [number, 7] => [id, 7])]
+    const receivers: Array<[number | null, 4 | 5 | 7]> = [[row.reply_to_user_id === null ? null : Number(row.reply_to_user_id), 5], [Number(row.note_author), 4], ...(await usersMentioned(m, change.authorId, row.content)).map((id): [number, 7] => [id, 7])]
+    const blockers = await blockersOf(m, change.authorId, receivers.map(([id]) => id))
     for (const [receiver, type] of receivers) {
-      if (receiver === null || told.has(receiver)) continue
+      if (receiver === null || told.has(receiver) || blockers.has(receiver)) continue
       told.add(receiver)
       await notify(m, { userId: receiver, senderId: change.authorId, type, postId, commentId })
     }
