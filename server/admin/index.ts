@@ -2,6 +2,7 @@ import type { AdminResource } from './resource'
 import { categories, tags } from './resources/catalog'
 import { comments } from './resources/comments'
 import { collections, follows, likes } from './resources/interactions'
+import { commentsAudit, postsAudit, siteSettings, watchedWords } from './resources/moderation'
 import { notifications } from './resources/notifications'
 import { posts } from './resources/posts'
 import { admins, auditLogs, sessions } from './resources/system'
@@ -12,7 +13,9 @@ import { verifications } from './resources/verifications'
 export const ADMIN_RESOURCES: readonly AdminResource[] = [
   users,
   posts,
+  postsAudit,
   comments,
+  commentsAudit,
   categories,
   tags,
   likes,
@@ -21,6 +24,8 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
   notifications,
   sessions,
   verifications,
+  watchedWords,
+  siteSettings,
   admins,
   auditLogs,
 ]

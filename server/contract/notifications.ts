@@ -3,7 +3,7 @@ import { listReplySchema, pageQuery } from './common'
 
 /* Notification centre calls (member-and-visitor.md §3 Notification, §7 Notifications). */
 
-export const NOTIFICATION_TABS = ['comments', 'likes', 'collections', 'follows'] as const
+export const NOTIFICATION_TABS = ['comments', 'likes', 'collections', 'follows', 'system'] as const
 export type NotificationTab = (typeof NOTIFICATION_TABS)[number]
 
 export const NOTIFICATION_MESSAGES = {
@@ -18,7 +18,7 @@ export type NotificationListQuery = z.infer<typeof notificationListQuery>
 
 export const notificationSchema = z.object({
   id: z.number().int(),
-  type: z.number().int().describe('1 赞笔记 2 赞评论 3 收藏 4 评论笔记 5 回复评论 6 关注 7 评论@ 8 笔记@'),
+  type: z.number().int().describe('1 赞笔记 2 赞评论 3 收藏 4 评论笔记 5 回复评论 6 关注 7 评论@ 8 笔记@ 9 系统通知（无发送者，title 为通知内容）'),
   title: z.string().describe('动作文字'),
   from_user_id: z.string().nullable().describe('发送者石榴号'),
   from_user_auto_id: z.number().int().nullable(),
@@ -49,6 +49,7 @@ export const unreadByTypeSchema = z.object({
   likes: z.number().int(),
   collections: z.number().int(),
   follows: z.number().int(),
+  system: z.number().int(),
   total: z.number().int(),
 })
 export type UnreadByType = z.infer<typeof unreadByTypeSchema>

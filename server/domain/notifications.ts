@@ -16,6 +16,7 @@ export const NOTIFICATION_TITLES: Record<NotificationType, string> = {
   6: '开始关注你了',
   7: '在评论中@了你',
   8: '在笔记中@了你',
+  9: '系统通知',
 }
 
 /** Undoable actions notify once per (actor, target) ever: like, unlike, like again is one notification. */
@@ -71,6 +72,30 @@ export async function notify(manager: EntityManager, input: NotifyInput): Promis
 /** Tell the receiver's open notification streams, on every instance, once the notification is committed. */
 function announce(userId: number): void {
   afterCommit((db) => eventBusOf(db)?.publish({ kind: 'notifications', userIds: [userId] }))
+}
+
+/** The longest system message a notification keeps (its `title` column). */
+export const SYSTEM_MESSAGE_MAX = 100
+
+/**
+ * A system notification (type 9, no sender): the message is its title, cut to fit; `postId` names the note it
+ * is about, if any. Inside the caller's transaction.
+ */
+export async function notifySystem(manager: EntityManager, userId: number, message: string, postId: number | null = null): Promise<void> {
+  const text = [...message].length > SYSTEM_MESSAGE_MAX ? `${[...message].slice(0, SYSTEM_MESSAGE_MAX - 1).join('')}…` : message
+  const kind = kindOf(manager)
+  await execute(manager, `INSERT INTO notifications (${NOTIFICATION_COLUMNS.join(', ')}) VALUES (${NOTIFICATION_COLUMNS.map(() => '?').join(', ')})`, [
+    userId,
+    null,
+    9,
+    text,
+    postId,
+    null,
+    0,
+    null,
+    dateParam(kind, new Date()),
+  ])
+  announce(userId)
 }
 
 /** Notify several receivers of the same action (mentions), skipping the actor and duplicates. */

@@ -93,6 +93,7 @@ function notificationRoutes(): DocRoute[] {
     ['/likes', '赞'],
     ['/collections', '收藏'],
     ['/follows', '新增关注'],
+    ['/system', '系统通知（笔记/评论审核结果等，无发送者）'],
   ]
   return [
     ...tabs.map(([suffix, summary]) => doc({ method: 'get', path: `/notifications${suffix}`, tag: NOTIFY, summary, access: 'user', query: notificationListQuery, data: notificationListReply })),

@@ -11,6 +11,8 @@ export interface MenuEntry {
 const RESOURCE_ICONS: Record<string, IconName> = {
   users: 'user',
   posts: 'note',
+  'posts-audit': 'stamp',
+  'comments-audit': 'stamp',
   comments: 'comment',
   categories: 'category',
   tags: 'hash',
@@ -20,6 +22,8 @@ const RESOURCE_ICONS: Record<string, IconName> = {
   notifications: 'bell',
   sessions: 'session',
   audit: 'shield',
+  'watched-words': 'filter',
+  settings: 'system',
   admins: 'admin',
   'audit-logs': 'note',
 }

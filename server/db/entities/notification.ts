@@ -12,6 +12,8 @@ export const NOTIFICATION_TYPE = {
   follow: 6,
   mentionInComment: 7,
   mentionInPost: 8,
+  /** From the site itself (no sender): a held note approved or rejected, ... The text is the title. */
+  system: 9,
 } as const
 
 /** Which notification types each tab of the notification centre lists. */
@@ -20,6 +22,7 @@ export const NOTIFICATION_KINDS = {
   likes: [1, 2],
   collections: [3],
   follows: [6],
+  system: [9],
 } as const
 
 @Entity('notifications')

@@ -139,18 +139,18 @@ describe('member notifications', () => {
     await server.call('POST', `/api/users/${m.user_id}/follow`, { token: a.token })
     const byType = async () => (await server.call('GET', '/api/notifications/unread-count-by-type', { token: m.token })).body.data
     const count = async () => (await server.call('GET', '/api/notifications/unread-count', { token: m.token })).body.data
-    expect(await byType()).toEqual({ comments: 2, likes: 1, collections: 1, follows: 1, total: 5 })
+    expect(await byType()).toEqual({ comments: 2, likes: 1, collections: 1, follows: 1, system: 0, total: 5 })
     expect(await count()).toEqual({ count: 5 })
 
     const read = await server.call('PUT', `/api/notifications/${ids[0]}/read`, { token: m.token })
     expect(read.status).toBe(200)
     expect((await server.call('PUT', `/api/notifications/${ids[0]}/read`, { token: m.token })).status).toBe(200)
-    expect(await byType()).toEqual({ comments: 1, likes: 1, collections: 1, follows: 1, total: 4 })
+    expect(await byType()).toEqual({ comments: 1, likes: 1, collections: 1, follows: 1, system: 0, total: 4 })
 
     const all = await server.call('PUT', '/api/notifications/read-all', { token: m.token })
     expect(all.status).toBe(200)
     expect(all.body.message).toBe('已将所有通知标记为已读')
-    expect(await byType()).toEqual({ comments: 0, likes: 0, collections: 0, follows: 0, total: 0 })
+    expect(await byType()).toEqual({ comments: 0, likes: 0, collections: 0, follows: 0, system: 0, total: 0 })
     const page = (await server.call<Page>('GET', '/api/notifications', { token: m.token })).body.data
     expect(page.notifications.every((n) => n.is_read === 1)).toBe(true)
   })

@@ -6,6 +6,8 @@ import { RichText } from '../../../common/richtext/RichText'
 import { formatCount, formatTime } from '../../../common/utils/format'
 import type { Comment } from '../../api/types'
 import { AppLink } from '../../../common/components/AppLink'
+import { ModerationNotice } from '../moderation/ModerationNotice'
+import '../moderation/moderation.css'
 
 export interface CommentItemProps {
   comment: Comment
@@ -34,6 +36,7 @@ export const CommentItem = memo(function CommentItem({ comment: c, authorId, meI
           {c.user_id === authorId && <span className="comment-badge">作者</span>}
           {mine && <span className="comment-badge me">我</span>}
         </div>
+        <ModerationNotice state={c.moderation} reason={c.moderation_reason} />
         <div className="comment-content">
           {isReply && c.replyTo && (
             <span className="comment-reply-to">

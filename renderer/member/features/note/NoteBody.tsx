@@ -2,11 +2,14 @@ import { RichText } from '../../../common/richtext/RichText'
 import { formatTime } from '../../../common/utils/format'
 import type { PostDetail } from '../../api/types'
 import { AppLink } from '../../../common/components/AppLink'
+import { ModerationNotice } from '../moderation/ModerationNotice'
+import '../moderation/moderation.css'
 
 /** Title, text, tags (open a tag search in a new window), time and location. */
 export function NoteBody({ post, onImageClick }: { post: PostDetail; onImageClick: (src: string, all: string[]) => void }) {
   return (
     <div className="note-body">
+      <ModerationNotice state={post.moderation} reason={post.moderation_reason} />
       {post.title && <h1 className="note-detail-title">{post.title}</h1>}
       <RichText html={post.content} className="note-text" onImageClick={onImageClick} />
       {post.tags.length > 0 && (

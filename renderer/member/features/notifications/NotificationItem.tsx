@@ -20,6 +20,23 @@ export const NotificationItem = memo(function NotificationItem({ n, onOpen, onRe
   const [replying, setReplying] = useState(false)
   const [text, setText] = useState('')
   const isComment = [4, 5, 7].includes(n.type)
+  // A system notification (9) has no sender: the site speaks, and its text is the title.
+  if (n.type === 9) {
+    return (
+      <div className={`notif is-system ${n.is_read ? '' : 'is-unread'}`} onMouseEnter={() => !n.is_read && onRead(n)}>
+        <span className="notif-system-icon" aria-hidden>
+          <Icon name="bell" size={22} />
+        </span>
+        <div className="notif-main" role="button" tabIndex={0} onClick={() => n.target_id !== null && onOpen(n)} onKeyDown={(e) => e.key === 'Enter' && n.target_id !== null && onOpen(n)}>
+          <div className="notif-name">系统通知</div>
+          <div className="notif-text">{n.title}</div>
+          <div className="notif-action">
+            <span>{formatTime(n.created_at)}</span>
+          </div>
+        </div>
+      </div>
+    )
+  }
   return (
     <div className={`notif ${n.is_read ? '' : 'is-unread'}`} onMouseEnter={() => !n.is_read && onRead(n)}>
       <AppLink href={`/user/${n.from_user_id}`}>

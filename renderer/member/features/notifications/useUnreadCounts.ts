@@ -3,7 +3,7 @@ import { getUnreadCounts, type UnreadCounts } from '../../api/notifications'
 import { useSession } from '../../session/SessionContext'
 import { useStreamLive } from './useNotificationStream'
 
-const ZERO: UnreadCounts = { comments: 0, likes: 0, collections: 0, follows: 0, total: 0 }
+const ZERO: UnreadCounts = { comments: 0, likes: 0, collections: 0, follows: 0, system: 0, total: 0 }
 
 /** Unread counts per kind; zero when logged out (they reset on logout). The stream keeps them live; the poll covers its absence. */
 export function useUnreadCounts(): UnreadCounts {

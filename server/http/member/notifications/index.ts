@@ -1,7 +1,7 @@
 import type Router from '@koa/router'
 import { requireStreamUser, requireUser } from '../../../auth/middleware'
 import { idParams } from '../../../contract/common'
-import { notificationListQuery } from '../../../contract/notifications'
+import { NOTIFICATION_TABS, notificationListQuery } from '../../../contract/notifications'
 import type { AppDeps } from '../../../deps'
 import { writeLimit } from '../../middlewares/rate-limit'
 import { validate } from '../../middlewares/validate'
@@ -15,7 +15,7 @@ export function registerNotificationRoutes(router: Router, deps: AppDeps): void 
   const list = validate({ query: notificationListQuery })
   const byId = validate({ params: idParams })
   router.get('/notifications', auth, list, (ctx) => listHandler('all')(ctx, deps))
-  for (const tab of ['comments', 'likes', 'collections', 'follows'] as const) {
+  for (const tab of NOTIFICATION_TABS) {
     router.get(`/notifications/${tab}`, auth, list, (ctx) => listHandler(tab)(ctx, deps))
   }
   router.post('/notifications/stream-ticket', auth, (ctx) => issueTicket(ctx, deps))

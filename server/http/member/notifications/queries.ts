@@ -85,6 +85,7 @@ export async function unreadCounts(deps: AppDeps, userId: number): Promise<Unrea
     likes: sum(NOTIFICATION_KINDS.likes),
     collections: sum(NOTIFICATION_KINDS.collections),
     follows: sum(NOTIFICATION_KINDS.follows),
+    system: sum(NOTIFICATION_KINDS.system),
   }
   return { ...counts, total: [...byType.values()].reduce((a, b) => a + b, 0) }
 }
