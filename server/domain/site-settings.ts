@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm'
 import { SITE_SETTINGS, type PostReviewMode, type SiteSettingName } from '../contract/admin/moderation'
 import { SiteSetting } from '../db/entities'
-import { query } from '../db/sql'
+import { execute, insertIgnore, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { Invalid } from '../errors'
 
@@ -17,6 +17,18 @@ export async function readSiteSetting<N extends SiteSettingName>(db: DataSource,
   const values = SITE_SETTINGS[name].values as Record<string, string>
   const value = row && Object.hasOwn(values, row.value) ? row.value : SITE_SETTINGS[name].default
   return value as keyof (typeof SITE_SETTINGS)[N]['values']
+}
+
+/**
+ * Every setting has its row, with its default, so the back-office lists and edits it. Run at each start
+ * (insert-or-ignore: instances starting together, and rows an operator changed, are left as they are), not
+ * in a migration, so a freshly migrated database stays empty for `npm run db:copy`.
+ */
+export async function ensureSiteSettings(db: DataSource): Promise<void> {
+  const sql = insertIgnore(kindOf(db), 'site_settings', ['name', 'value'])
+  await inTransaction(db, async (m) => {
+    for (const [name, spec] of Object.entries(SITE_SETTINGS)) await execute(m, sql, [name, spec.default])
+  }, { changesCards: false })
 }
 
 export const postReviewMode = (db: DataSource): Promise<PostReviewMode> => readSiteSetting(db, 'post_review')

@@ -10,7 +10,6 @@ export class MysqlWatchedWords1795900000100 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE TABLE \`watched_words\` (\`id\` int NOT NULL AUTO_INCREMENT, \`word\` varchar(100) NOT NULL, \`folded\` varchar(100) NOT NULL, \`action\` varchar(10) NOT NULL, \`created_at\` datetime(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6), \`updated_at\` datetime(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6) ON UPDATE CURRENT_TIMESTAMP(6), UNIQUE INDEX \`uq_watched_words_folded\` (\`folded\`), PRIMARY KEY (\`id\`)) ENGINE=InnoDB`)
     await q.query(`CREATE TABLE \`site_settings\` (\`id\` int NOT NULL AUTO_INCREMENT, \`name\` varchar(64) NOT NULL, \`value\` varchar(255) NOT NULL, \`updated_at\` datetime(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6) ON UPDATE CURRENT_TIMESTAMP(6), UNIQUE INDEX \`uq_site_settings_name\` (\`name\`), PRIMARY KEY (\`id\`)) ENGINE=InnoDB`)
-    await q.query(`INSERT INTO \`site_settings\` (\`name\`, \`value\`) VALUES ('post_review', 'off')`)
   }
 
   async down(q: QueryRunner): Promise<void> {

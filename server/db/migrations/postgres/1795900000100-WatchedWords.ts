@@ -12,7 +12,6 @@ export class PostgresWatchedWords1795900000100 implements MigrationInterface {
     await q.query(`CREATE UNIQUE INDEX "uq_watched_words_folded" ON "watched_words" ("folded") `)
     await q.query(`CREATE TABLE "site_settings" ("id" SERIAL NOT NULL, "name" character varying(64) NOT NULL, "value" character varying(255) NOT NULL, "updated_at" TIMESTAMP NOT NULL DEFAULT now(), CONSTRAINT "PK_e4290e8371a166d7e066d131f6e" PRIMARY KEY ("id"))`)
     await q.query(`CREATE UNIQUE INDEX "uq_site_settings_name" ON "site_settings" ("name") `)
-    await q.query(`INSERT INTO "site_settings" ("name", "value") VALUES ('post_review', 'off')`)
   }
 
   async down(q: QueryRunner): Promise<void> {

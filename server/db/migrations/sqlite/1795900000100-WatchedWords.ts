@@ -12,7 +12,6 @@ export class SqliteWatchedWords1795900000100 implements MigrationInterface {
     await q.query(`CREATE UNIQUE INDEX "uq_watched_words_folded" ON "watched_words" ("folded") `)
     await q.query(`CREATE TABLE "site_settings" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "name" varchar(64) NOT NULL, "value" varchar(255) NOT NULL, "updated_at" datetime NOT NULL DEFAULT (datetime('now')))`)
     await q.query(`CREATE UNIQUE INDEX "uq_site_settings_name" ON "site_settings" ("name") `)
-    await q.query(`INSERT INTO "site_settings" ("name", "value") VALUES ('post_review', 'off')`)
   }
 
   async down(q: QueryRunner): Promise<void> {
