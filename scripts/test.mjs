@@ -1,14 +1,18 @@
 // npm test: every test: unit and API integration (vitest) on SQLite, the server suite again on PostgreSQL and
-// MariaDB/MySQL, then the browser tests (Playwright + Chromium). One summary line per engine at the end.
+// MariaDB/MySQL, then the browser tests (Playwright + Chromium). At the end: the time of each step (with vitest's
+// own import / tests split per engine pass), one summary line per engine, and a check that no tracked file was
+// changed by the run (a test writes only to ignored or temporary paths; the README gallery is `npm run screenshots`).
 //
 //   SHILIU_TEST_ENGINES=sqlite,postgres   run only these engines' server passes (default: all three)
 //   SHILIU_REQUIRE_ENGINES=1              an engine that does not answer is a failure, not a skip (CI sets it)
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import mysql from 'mysql2/promise'
 import pg from 'pg'
+import { changedSince, trackedState } from './lib/tracked-files.mjs'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 if (!existsSync(chromium)) {
@@ -28,20 +32,55 @@ const ENGINES = {
 const wanted = (process.env.SHILIU_TEST_ENGINES ?? 'sqlite,postgres,mysql').split(',').map((e) => e.trim()).filter(Boolean)
 const requireEngines = ['1', 'true'].includes(process.env.SHILIU_REQUIRE_ENGINES ?? '')
 const started = Date.now()
+const trackedBefore = trackedState()
 
+/** The time of each step, printed at the end: [label, seconds, detail]. */
+const steps = []
+const secondsSince = (t0) => Math.round((Date.now() - t0) / 1000)
+
+/** Runs a step with its output shown as it comes; resolves to { ok, tail } (the output's last few KB). */
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`)
   const t0 = Date.now()
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium, ...env } })
-  console.log(`(${label}: ${((Date.now() - t0) / 1000).toFixed(0)} s)`)
-  return result.status === 0
+  return new Promise((resolve) => {
+    // Piped (so the step's summary line can be read), the tools would drop their colours on a terminal.
+    const colour = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}
+    const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...colour, CHROMIUM_PATH: chromium, ...env } })
+    let tail = ''
+    const keep = (chunk) => (tail = (tail + chunk).slice(-8000))
+    child.stdout.on('data', (chunk) => (process.stdout.write(chunk), keep(chunk)))
+    child.stderr.on('data', (chunk) => (process.stderr.write(chunk), keep(chunk)))
+    child.on('close', (code) => {
+      // vitest's summary: "Duration  159.2s (transform 9s, setup 0ms, import 98s, tests 301s, environment 0ms)"
+      const vitest = /Duration\s+\S+\s+\(([^)]*)\)/.exec(stripVTControlCharacters(tail))
+      const detail = vitest ? vitest[1].split(', ').filter((part) => /^(import|tests) /.test(part)).join(', ') : ''
+      steps.push([label, secondsSince(t0), detail])
+      console.log(`(${label}: ${secondsSince(t0)} s)`)
+      resolve({ ok: code === 0, tail })
+    })
+  })
 }
 
-function mustRun(label, command, args) {
-  if (!run(label, command, args)) {
+async function mustRun(label, command, args) {
+  if (!(await run(label, command, args)).ok) {
     console.error(`\n${label} failed.`)
-    process.exit(1)
+    finish(1)
   }
+}
+
+/** Step times, the tracked-files check, then the engine summary (when there is one) as the last lines; exits. */
+function finish(code, printSummary = () => undefined) {
+  console.log('\n=== time per step ===')
+  for (const [label, seconds, detail] of steps) console.log(`${label}: ${seconds} s${detail ? ` (vitest: ${detail})` : ''}`)
+  console.log(`total: ${((Date.now() - started) / 60000).toFixed(1)} min`)
+  const changed = changedSince(trackedBefore)
+  if (changed === null) console.log('\n(not a git work tree: tracked files not checked)')
+  else if (changed.length) {
+    console.error(`\nThe run changed tracked files (a test must write only to ignored or temporary paths):\n${changed.map((f) => `  ${f}`).join('\n')}`)
+    code = 1
+  }
+  printSummary()
+  process.exit(code)
 }
 
 /** null when the engine's server answers, else why not. */
@@ -87,9 +126,9 @@ function serverCounts(reportFile) {
   return counts
 }
 
-mustRun('build', 'npm', ['run', 'build', '--silent'])
-mustRun('typecheck', 'npm', ['run', 'typecheck', '--silent'])
-mustRun('lint', 'npm', ['run', 'lint', '--silent'])
+await mustRun('build', 'npm', ['run', 'build', '--silent'])
+await mustRun('typecheck', 'npm', ['run', 'typecheck', '--silent'])
+await mustRun('lint', 'npm', ['run', 'lint', '--silent'])
 
 const reports = mkdtempSync(path.join(os.tmpdir(), 'shiliu-test-reports-'))
 const summary = []
@@ -115,7 +154,7 @@ for (const engine of Object.keys(ENGINES)) {
   // SQLite runs every vitest test (unit, renderer, electron, server); the other engines the server suite.
   const files = engine === 'sqlite' ? [] : ['tests/server']
   const t0 = Date.now()
-  const ok = run(`vitest on ${ENGINES[engine].name}`, 'npx', ['vitest', 'run', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { SHILIU_TEST_ENGINE: engine })
+  const { ok } = await run(`vitest on ${ENGINES[engine].name}`, 'npx', ['vitest', 'run', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { SHILIU_TEST_ENGINE: engine })
   const c = serverCounts(report)
   const seconds = ((Date.now() - t0) / 1000).toFixed(0)
   timings.push(`${ENGINES[engine].name}: ${seconds} s${engine === 'sqlite' ? ' (with the unit, renderer and electron tests)' : ''}`)
@@ -135,10 +174,13 @@ const printSummary = () => {
 }
 if (failed) {
   console.error('\nThe unit and API tests failed (see above).')
-  printSummary()
-  process.exit(1)
+  finish(1, printSummary)
 }
-mustRun('browser tests (playwright)', 'npx', ['playwright', 'test'])
-mustRun('desktop package dry run (electron-builder --dir, stub Electron)', 'node', ['scripts/package-check.mjs'])
+const browser = await run('browser tests (playwright)', 'npx', ['playwright', 'test'])
+if (!browser.ok) {
+  console.error('\nThe browser tests failed (see above).')
+  finish(1, printSummary)
+}
+await mustRun('desktop package dry run (electron-builder --dir, stub Electron)', 'node', ['scripts/package-check.mjs'])
 console.log(`\nAll test suites passed in ${((Date.now() - started) / 60000).toFixed(1)} min.`)
-printSummary()
+finish(0, printSummary)

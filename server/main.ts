@@ -8,6 +8,7 @@ import { startScheduledBackups } from './backup/schedule'
 import { ConfigError, loadConfig, type AppConfig } from './config'
 import { closeDatabase, openDatabase } from './db/data-source'
 import type { AppDeps } from './deps'
+import { ensureSiteSettings } from './domain/site-settings'
 import { createEventBus, registerEventBus } from './events/bus'
 import { closeAllStreams } from './http/member/notifications/stream'
 import { RequestGate } from './http/drain'
@@ -93,6 +94,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     throw new ConfigError(`Cannot connect to REDIS_URL: ${(err as Error).message}`)
   }
   const deps: AppDeps = { config, db, logger, redis, startedAt: Date.now() }
+  await ensureSiteSettings(db)
   // Announcements of committed writes (new notifications, ...) to this and every other instance.
   const events = await createEventBus(redis, logger)
   registerEventBus(db, events)

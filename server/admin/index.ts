@@ -2,6 +2,7 @@ import type { AdminResource } from './resource'
 import { categories, tags } from './resources/catalog'
 import { comments } from './resources/comments'
 import { collections, follows, likes } from './resources/interactions'
+import { commentsAudit, postsAudit, siteSettings, watchedWords } from './resources/moderation'
 import { notifications } from './resources/notifications'
 import { posts } from './resources/posts'
 import { reports } from './resources/reports'
@@ -14,7 +15,9 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
   users,
   reports,
   posts,
+  postsAudit,
   comments,
+  commentsAudit,
   categories,
   tags,
   likes,
@@ -23,6 +26,8 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
   notifications,
   sessions,
   verifications,
+  watchedWords,
+  siteSettings,
   admins,
   auditLogs,
 ]

@@ -61,8 +61,9 @@ export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`
 }
 
-function baseQuery(deps: AppDeps, def: AdminResource): SelectQueryBuilder<ObjectLiteral> {
+function baseQuery(deps: AppDeps, def: AdminResource, scoped = true): SelectQueryBuilder<ObjectLiteral> {
   const qb = deps.db.getRepository(def.entity).createQueryBuilder(def.alias)
+  if (scoped && def.scope) qb.where(def.scope)
   return def.joins ? def.joins(qb) : qb
 }
 
@@ -135,9 +136,9 @@ export async function listRows(deps: AppDeps, def: AdminResource, q: ListQuery):
   return { rows, pagination: pagination(q.page, q.limit, total) }
 }
 
-/** One row by id, or null. */
-export async function findRow(deps: AppDeps, def: AdminResource, id: number): Promise<Row | null> {
-  const qb = selectFields(baseQuery(deps, def), def).where(`${def.alias}.id = :id`, { id })
+/** One row by id, or null; `scoped: false` reads it even outside the resource's scope. */
+export async function findRow(deps: AppDeps, def: AdminResource, id: number, scoped = true): Promise<Row | null> {
+  const qb = selectFields(baseQuery(deps, def, scoped), def).andWhere(`${def.alias}.id = :id`, { id })
   const raw = await qb.getRawOne<Row>()
   if (!raw) return null
   const [row] = await expand(deps, def, [present(def.fields, raw)])
@@ -146,6 +147,10 @@ export async function findRow(deps: AppDeps, def: AdminResource, id: number): Pr
 
 /** Which of the given ids exist. */
 export async function existingIds(deps: AppDeps, def: AdminResource, ids: number[]): Promise<number[]> {
+  if (def.scope) {
+    const qb = deps.db.getRepository(def.entity).createQueryBuilder(def.alias).select(`${def.alias}.id`, 'id').where(def.scope).andWhere(`${def.alias}.id IN (:...ids)`, { ids })
+    return (await qb.getRawMany<{ id: number | string }>()).map((r) => Number(r.id))
+  }
   const rows = await deps.db.getRepository(def.entity).find({ select: { id: true }, where: { id: In(ids) } })
   return rows.map((r) => Number((r as { id: number }).id))
 }

@@ -82,6 +82,12 @@ export interface AdminResource {
   entity: EntityTarget<ObjectLiteral>
   /** Alias of the main table in `fields` / `filters` SQL. */
   alias: string
+  /**
+   * A condition every row of the resource meets (SQL on `alias`), for a resource that is a view of a table:
+   * the held notes of /admin/posts-audit. Lists, reads and the existence checks of writes honour it; the
+   * reply of an action re-reads the row without it (approving a held note takes it out of the view).
+   */
+  scope?: string
   /** Many-to-one joins the listed fields need (never row-multiplying). */
   joins?: (qb: SelectQueryBuilder<ObjectLiteral>) => SelectQueryBuilder<ObjectLiteral>
   fields: Fields

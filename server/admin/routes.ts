@@ -20,8 +20,8 @@ async function mustExist(deps: AppDeps, def: AdminResource, id: number): Promise
   if (!(await existingIds(deps, def, [id])).length) throw NotFound(`${def.label}不存在`)
 }
 
-async function reread(deps: AppDeps, def: AdminResource, id: number) {
-  const row = await findRow(deps, def, id)
+async function reread(deps: AppDeps, def: AdminResource, id: number, scoped = true) {
+  const row = await findRow(deps, def, id, scoped)
   if (!row) throw NotFound(`${def.label}不存在`)
   return row
 }
@@ -73,7 +73,7 @@ export function mountResource(router: Router, deps: AppDeps, base: string, def: 
       const write = writer(deps, ctx)
       const audit = await action.run(write, params.id, body)
       await recordAdminAction(deps, write.admin, { action: action.action, resource: def.name, ids: [params.id], fields: touchedFields(body), ...(audit ?? {}) })
-      ok(ctx, await reread(deps, def, params.id), action.message)
+      ok(ctx, await reread(deps, def, params.id, false), action.message)
     })
   }
 

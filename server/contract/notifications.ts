@@ -18,8 +18,8 @@ export type NotificationListQuery = z.infer<typeof notificationListQuery>
 
 export const notificationSchema = z.object({
   id: z.number().int(),
-  type: z.number().int().describe('1 赞笔记 2 赞评论 3 收藏 4 评论笔记 5 回复评论 6 关注 7 评论@ 8 笔记@ 9 系统通知'),
-  title: z.string().describe('动作文字（系统通知为标题）'),
+  type: z.number().int().describe('1 赞笔记 2 赞评论 3 收藏 4 评论笔记 5 回复评论 6 关注 7 评论@ 8 笔记@ 9 系统通知（无发送者）'),
+  title: z.string().describe('动作文字；系统通知为通知内容或标题'),
   content: z.string().nullable().describe('系统通知的内容（如管理员的说明）；其他类型为 null'),
   from_user_id: z.string().nullable().describe('发送者石榴号'),
   from_user_auto_id: z.number().int().nullable(),

@@ -90,13 +90,26 @@ export function noteProblem(note: NoteDraft): string | null {
 }
 
 /**
- * `status`: a newer client's way of saying "draft" (1). 1 makes the note a draft, never published; 0 leaves
- * it to is_draft; any other value is a 400 (docs/decisions.md).
+ * XiaoShiLiu v1.3's note status, in replies beside is_draft and moderation: 0 published, 1 draft, 2 submitted
+ * (审核中), 3 not published by a moderator's decision (未通过, or hidden).
  */
-const noteStatus = z.union([z.literal(0), z.literal(1), z.enum(['0', '1'])], { error: '笔记状态只能是0（发布）或1（草稿）' }).transform(Number)
+export const NOTE_STATUS = { published: 0, draft: 1, pending: 2, rejected: 3 } as const
 
-/** The draft flag once `status` is read: status 1 always means draft. */
-export const draftFlag = (isDraft: boolean | undefined, status: number | undefined): boolean | undefined => (status === 1 ? true : isDraft)
+/** A note's v1.3 status from its draft flag and moderation state (server/db/visibility.ts: 1 hidden, 2 pending, 3 rejected). */
+export function noteStatusOf(isDraft: boolean, moderation: number): number {
+  if (isDraft) return NOTE_STATUS.draft
+  if (moderation === 2) return NOTE_STATUS.pending
+  return moderation === 0 ? NOTE_STATUS.published : NOTE_STATUS.rejected
+}
+
+/**
+ * `status` on writes: 1 makes the note a draft; 2 (v1.3's "submit") publishes it, through the review setting
+ * (published at once when review is off); 0 leaves it to is_draft; anything else is a 400 (docs/decisions.md).
+ */
+const noteStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.enum(['0', '1', '2'])], { error: '笔记状态只能是0（发布）、1（草稿）或2（提交审核）' }).transform(Number)
+
+/** The draft flag once `status` is read: status 1 always means draft, 2 always means publish. */
+export const draftFlag = (isDraft: boolean | undefined, status: number | undefined): boolean | undefined => (status === 1 ? true : status === 2 ? false : isDraft)
 
 export const postCreateBody = z
   .object({
@@ -149,6 +162,11 @@ export const postListQuery = pageQuery(20).extend({
     .describe('1 图文，2 视频；all 或不传为全部'),
   user_id: z.string({ error: '用户ID无效' }).trim().min(1, '用户ID无效').max(15, '用户ID无效').optional().describe('作者的小石榴号'),
   is_draft: queryFlag.optional().describe('1 = 草稿（仅本人，需登录）'),
+  status: z
+    .enum(['0', '1', '2', '3'], { error: '笔记状态只能是0、1、2或3' })
+    .transform(Number)
+    .optional()
+    .describe('0 已发布，1 草稿，2 审核中，3 未通过；1–3 仅本人（需登录）'),
   keyword: z.string({ error: '关键词无效' }).trim().max(100, '关键词不能超过100个字符').refine(...singleLine('关键词')).optional(),
   sort: z.enum(POST_SORTS, { error: '不支持的排序方式' }).optional(),
 })
@@ -205,6 +223,7 @@ export const postCardSchema = authorSchema.extend({
   liked: z.boolean(),
   collected: z.boolean(),
   is_draft: z.boolean(),
+  status: z.number().int().describe('0 已发布，1 草稿，2 审核中，3 未通过或已被隐藏（XiaoShiLiu v1.3）'),
   moderation: moderationField,
   moderation_reason: moderationReasonField,
   created_at: z.string(),

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Logger } from 'pino'
 import type { EntityManager } from 'typeorm'
 import { AUTH_MESSAGES, type LoginBody, type RegisterBody } from '../contract/auth'
-import { BIO_MAX, DEFAULT_AVATAR, isDisplayIdShape, DEFAULT_BIO, DEFAULT_LOCATION, USER_MESSAGES, type PasswordChangeBody, type ProfileUpdateBody } from '../contract/users'
+import { BIO_MAX, NICKNAME_MAX, DEFAULT_AVATAR, isDisplayIdShape, DEFAULT_BIO, DEFAULT_LOCATION, USER_MESSAGES, type PasswordChangeBody, type ProfileUpdateBody } from '../contract/users'
 import { User } from '../db/entities'
 import { kindOf } from '../db/sql'
 import { inTransaction } from '../db/transaction'
@@ -20,6 +20,7 @@ import { resourcesDir } from '../media/resources'
 import { recount } from './counters'
 import { forUpdate, lockRows } from './locks'
 import { plainText } from './richtext'
+import { screenProfile } from './watched-words'
 
 /*
  * Member accounts: registration, login, profile and password changes, account deletion
@@ -64,14 +65,15 @@ export async function register(deps: AppDeps, body: RegisterBody, client: Client
   const captcha = await checkCaptcha(deps, body.captchaId, body.captchaText)
   if (captcha === 'expired') throw Invalid(AUTH_MESSAGES.captchaExpired)
   if (captcha === 'wrong') throw Invalid(AUTH_MESSAGES.captchaWrong)
-  const bio = cleanBio(body.bio)
+  const screened = await screenProfile(deps.db, { nickname: body.nickname, bio: cleanBio(body.bio) }, { nickname: NICKNAME_MAX, bio: BIO_MAX })
+  const bio = screened.bio ?? cleanBio(body.bio)
   const passwordHash = await hashPassword(body.password)
   try {
     return await inTransaction(deps.db, async (m) => {
       const user = await m.getRepository(User).save(
         m.getRepository(User).create({
           user_id: body.user_id,
-          nickname: body.nickname,
+          nickname: screened.nickname ?? body.nickname,
           password_hash: passwordHash,
           avatar: body.avatar || DEFAULT_AVATAR,
           bio: bio || DEFAULT_BIO,
@@ -117,6 +119,7 @@ export async function updateProfile(deps: AppDeps, user: User, body: ProfileUpda
   if (body.major !== undefined) changes.major = body.major
   if (body.interests !== undefined) changes.interests = body.interests && body.interests.length ? body.interests : null
   if (body.location !== undefined) changes.location = body.location || DEFAULT_LOCATION
+  Object.assign(changes, await screenProfile(deps.db, { nickname: changes.nickname, bio: changes.bio }, { nickname: NICKNAME_MAX, bio: BIO_MAX }))
   if (Object.keys(changes).length) await inTransaction(deps.db, (m) => m.getRepository(User).update({ id: user.id }, changes))
   // A replaced avatar goes once nothing else uses it.
   if (changes.avatar !== undefined && user.avatar && changes.avatar !== user.avatar) await releaseMedia(deps, mediaStorage(deps.config.uploadsDir), [user.avatar])

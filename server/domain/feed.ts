@@ -1,12 +1,12 @@
 import type { DatabaseKind } from '../config'
-import { postOrder, type PostCard, type PostListQuery } from '../contract/posts'
+import { NOTE_STATUS, postOrder, type PostCard, type PostListQuery } from '../contract/posts'
 import type { SqlReader, SqlValue } from '../db/reader'
 import { containsPattern, LIKE_ESCAPE, limitClause } from '../db/sql'
 import { Forbidden, Unauthorized } from '../errors'
 import { listPage, pagination, type ListReply } from '../presenters/list'
 import { loadPostCardPage } from '../presenters/post'
 import { cachedCount } from '../db/list-cache'
-import { listedNote } from '../db/visibility'
+import { listedNote, Moderation } from '../db/visibility'
 import { notBlockedBy } from '../db/blocks'
 import { countNotes, matchCondition, noteIdsPage, termsOf } from '../search/index'
 
@@ -17,6 +17,12 @@ import { countNotes, matchCondition, noteIdsPage, termsOf } from '../search/inde
  * COUNT that is cached for a few seconds per filter (below).
  */
 
+
+/** The author's own notes of v1.3's status 2 (held) and 3 (refused, or hidden by a moderator). */
+const STATUS_WHERE: Record<number, string> = {
+  [NOTE_STATUS.pending]: `p.is_draft = FALSE AND p.moderation = ${Moderation.pending}`,
+  [NOTE_STATUS.rejected]: `p.is_draft = FALSE AND p.moderation IN (${Moderation.hidden}, ${Moderation.rejected})`,
+}
 
 export interface FeedViewer {
   id: number
@@ -45,16 +51,18 @@ export async function listFeed(reader: SqlReader, kind: DatabaseKind, viewer: Fe
     if (!row) return emptyPage(q)
     authorId = Number(row.id)
   }
-  const drafts = q.is_draft === true
-  if (drafts) {
-    // Drafts are private: only their author lists them (decided: another user's drafts → 403).
+  const drafts = q.is_draft === true || q.status === NOTE_STATUS.draft
+  // Held and refused notes (v1.3's status 2 and 3) are private like drafts.
+  const held = q.status === NOTE_STATUS.pending || q.status === NOTE_STATUS.rejected
+  if (drafts || held) {
+    // Private lists: only their author lists them (decided: another user's drafts → 403).
     if (!viewer) throw Unauthorized('请先登录')
-    if (authorId !== null && authorId !== viewer.id) throw Forbidden('只能查看自己的草稿')
+    if (authorId !== null && authorId !== viewer.id) throw Forbidden(drafts ? '只能查看自己的草稿' : '只能查看自己的待审核或未通过的笔记')
     authorId = viewer.id
   }
   // An author's own list also shows their hidden and held notes (with their state); everyone else's shows listed notes.
   const ownList = viewer !== null && authorId === viewer.id
-  const where: string[] = [drafts ? 'p.is_draft = TRUE' : ownList ? 'p.is_draft = FALSE' : listedNote('p')]
+  const where: string[] = [drafts ? 'p.is_draft = TRUE' : held ? STATUS_WHERE[q.status!]! : q.status === NOTE_STATUS.published || !ownList ? listedNote('p') : 'p.is_draft = FALSE']
   const params: SqlValue[] = []
   if (authorId !== null) {
     where.push('p.user_id = ?')
@@ -95,7 +103,7 @@ export async function listFeed(reader: SqlReader, kind: DatabaseKind, viewer: Fe
   const offset = (q.page - 1) * q.limit
   const [posts, total] = await Promise.all([
     loadPostCardPage(reader, kind, { sql: `SELECT p.id FROM posts p WHERE ${whereSql} ORDER BY ${orderBy} ${limitClause(q.limit, offset)}`, params, orderBy }, viewer?.id ?? null),
-    drafts ? countRows(reader, whereSql, params) : cachedCount(`${whereSql}|${params.join('|')}`, () => countRows(reader, whereSql, params)),
+    drafts || held ? countRows(reader, whereSql, params) : cachedCount(`${whereSql}|${params.join('|')}`, () => countRows(reader, whereSql, params)),
   ])
   return listPage('posts', posts, pagination(q.page, q.limit, total))
 }

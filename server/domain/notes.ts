@@ -182,7 +182,22 @@ async function currentMedia(db: DataSource, postId: number): Promise<{ images: s
   return { images: images.map((i) => i.url), video: video ? { url: video.url, coverUrl: video.cover_url } : null }
 }
 
-export async function updateNote(env: NotesEnv, userId: number, postId: number, patch: PostUpdateBody): Promise<void> {
+/** What an edit of a published (or resubmitted) note looks like to the reviewer: its texts and its state before. */
+export interface NoteUnderReview {
+  title: string
+  /** Sanitised rich text. */
+  content: string
+  is_draft: boolean
+  current: { moderation: ModerationState; is_draft: boolean }
+}
+
+/**
+ * Screens a member's edit (domain/note-review.ts): the texts with watched words masked, and the state the
+ * note takes. Admin edits pass none: they keep the note's state and texts as they are.
+ */
+export type NoteReview = (note: NoteUnderReview) => Promise<{ title: string; content: string; moderation: ModerationState }>
+
+export async function updateNote(env: NotesEnv, userId: number, postId: number, patch: PostUpdateBody, review?: NoteReview): Promise<void> {
   const note = await ownedNote(env.db, postId, userId)
   const media = await currentMedia(env.db, postId)
   const tagsBefore = await noteTagNames(env.db.manager, postId)
@@ -205,7 +220,9 @@ export async function updateNote(env: NotesEnv, userId: number, postId: number, 
   const images = isVideo ? (typeChanged || patch.images ? [] : null) : patch.images || typeChanged ? await resolveImages(env.storage, merged.images) : null
   const video = !isVideo ? (typeChanged || patch.video !== undefined ? null : undefined) : patch.video !== undefined || typeChanged ? (merged.video ? await resolveVideo(env.storage, merged.video) : null) : undefined
   const sanitized = patch.content !== undefined ? sanitizeRichText(patch.content) : note.content
-  let content = sanitized
+  const reviewed = review ? await review({ title: merged.title, content: sanitized, is_draft: merged.is_draft, current: { moderation: note.moderation, is_draft: note.is_draft } }) : null
+  if (reviewed) merged.title = reviewed.title
+  let content = reviewed ? reviewed.content : sanitized
   const kind = kindOf(env.db)
   const firstPublish = note.is_draft && !merged.is_draft
   const mediaBefore = await noteMediaUrls(env.db, postId, note.content)
@@ -214,11 +231,12 @@ export async function updateNote(env: NotesEnv, userId: number, postId: number, 
     // may have published or moved it since it was read above).
     const locked = await lockNote(manager, postId)
     if (!locked || locked.user_id !== userId) throw NotFound('笔记不存在')
-    // An edit keeps the note's moderation state (a held or hidden note stays so): only the draft flag moves.
+    // An edit keeps the note's moderation state unless the review decides otherwise; a hidden note stays hidden.
+    const moderation = reviewed && locked.moderation !== Moderation.hidden ? reviewed.moderation : locked.moderation
     const before = { published: locked.listed, category: locked.category_id }
-    const after = { published: !merged.is_draft && locked.moderation === Moderation.visible, category: merged.category_id }
+    const after = { published: !merged.is_draft && moderation === Moderation.visible, category: merged.category_id }
     const mentionedBefore = before.published ? (await mentionsOf(manager, userId, note.content)).ids : []
-    const mentions = after.published ? await mentionsOf(manager, userId, sanitized) : { ids: [], html: sanitized }
+    const mentions = after.published ? await mentionsOf(manager, userId, content) : { ids: [], html: content }
     const mentionedNow = mentions.ids
     content = mentions.html
     await lockRows(manager, 'users', [userId, ...mentionedNow])
@@ -238,6 +256,7 @@ export async function updateNote(env: NotesEnv, userId: number, postId: number, 
       dateParam(kind, now),
       postId,
     ])
+    if (moderation !== locked.moderation) await execute(manager, 'UPDATE posts SET moderation = ?, moderation_reason = NULL WHERE id = ?', [moderation, postId])
     await writeMedia(manager, postId, images, video)
     if (patch.tags) await setNoteTags(manager, postId, merged.tags)
     await movePublishedCounters(manager, userId, before, after)

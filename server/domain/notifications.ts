@@ -100,6 +100,30 @@ function announce(userId: number): void {
   afterCommit((db) => eventBusOf(db)?.publish({ kind: 'notifications', userIds: [userId] }))
 }
 
+/** The longest system message a notification keeps (its `title` column). */
+export const SYSTEM_MESSAGE_MAX = 100
+
+/**
+ * A system notification (type 9, no sender): the message is its title, cut to fit; `postId` names the note it
+ * is about, if any. Inside the caller's transaction.
+ */
+export async function notifySystem(manager: EntityManager, userId: number, message: string, postId: number | null = null): Promise<void> {
+  const text = [...message].length > SYSTEM_MESSAGE_MAX ? `${[...message].slice(0, SYSTEM_MESSAGE_MAX - 1).join('')}…` : message
+  const kind = kindOf(manager)
+  await execute(manager, `INSERT INTO notifications (${NOTIFICATION_COLUMNS.join(', ')}) VALUES (${NOTIFICATION_COLUMNS.map(() => '?').join(', ')})`, [
+    userId,
+    null,
+    9,
+    text,
+    postId,
+    null,
+    0,
+    null,
+    dateParam(kind, new Date()),
+  ])
+  announce(userId)
+}
+
 /** Notify several receivers of the same action (mentions), skipping the actor and duplicates. */
 export async function notifyMany(manager: EntityManager, userIds: readonly number[], input: Omit<NotifyInput, 'userId'>): Promise<void> {
   for (const userId of new Set(userIds)) await notify(manager, { ...input, userId })

@@ -95,7 +95,7 @@ function notificationRoutes(): DocRoute[] {
     ['/likes', '赞'],
     ['/collections', '收藏'],
     ['/follows', '新增关注'],
-    ['/system', '系统通知（举报处理结果、警告、账号限制）'],
+    ['/system', '系统通知（审核结果、举报处理结果、警告、账号限制；无发送者）'],
   ]
   return [
     ...tabs.map(([suffix, summary]) => doc({ method: 'get', path: `/notifications${suffix}`, tag: NOTIFY, summary, access: 'user', query: notificationListQuery, data: notificationListReply })),

@@ -1,5 +1,5 @@
 import type { DatabaseKind } from '../config'
-import type { PostCard, PostDetail, TagRef } from '../contract/posts'
+import { noteStatusOf, type PostCard, type PostDetail, type TagRef } from '../contract/posts'
 import { inList, toBool, toIso, toNum, type SqlReader, type SqlValue } from '../db/reader'
 import { Moderation } from '../db/visibility'
 import { cardCacheOf, liveCardFields, withLiveFields, type LiveCardFields } from './card-cache'
@@ -122,6 +122,7 @@ export function presentCard(r: CardRow, extras: CardExtras): PostCard {
     category_id: r.category_id === null ? null : Number(r.category_id),
     ...liveCardFields(liveFieldsOf(r)),
     is_draft: toBool(r.is_draft),
+    status: noteStatusOf(toBool(r.is_draft), toNum(r.moderation)),
     moderation: toNum(r.moderation),
     moderation_reason: r.moderation_reason ?? null,
     created_at: toIso(r.created_at),

@@ -9,13 +9,23 @@ import os from 'node:os'
 import path from 'node:path'
 import mysql from 'mysql2/promise'
 import pg from 'pg'
+import type { DataSource } from 'typeorm'
 import type { DatabaseConfig } from '../../server/config'
+import { writerOf } from '../../server/db/transaction'
 
 export interface WriteLock {
   /** Resolves once the other process holds the lock. */
   held: Promise<void>
   /** Commit and let go; resolves when the process has exited. */
   release(): Promise<void>
+}
+
+export interface RowLock extends WriteLock {
+  /**
+   * How many transactions of this database wait for the lock now (PostgreSQL / MySQL); null on SQLite, where
+   * the lock is another process's and the waiting writer is the server's own (its queue: writerOf(db).state()).
+   */
+  waiters(): Promise<number | null>
 }
 
 /**
@@ -106,26 +116,65 @@ export function touch(file: string, content = 'x'): void {
  * Whatever makes the server's next write to `table` row `id` wait, on its engine: SQLite's write lock held by
  * another process, or a row lock (`SELECT ... FOR UPDATE` in an open transaction) on PostgreSQL / MySQL.
  */
-export function holdRowLock(database: DatabaseConfig, table: string, id: number): WriteLock {
-  if (database.kind === 'sqlite') return holdWriteLock(database.url)
+export function holdRowLock(database: DatabaseConfig, table: string, id: number): RowLock {
+  if (database.kind === 'sqlite') return { ...holdWriteLock(database.url), waiters: async () => null }
   const select = `SELECT id FROM ${table} WHERE id = ${Number(id)} FOR UPDATE`
   if (database.kind === 'postgres') {
     const client = new pg.Client({ connectionString: database.url })
+    let holder = 0
     const held = client.connect().then(async () => {
+      holder = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid
       await client.query('BEGIN')
       await client.query(select)
     })
     held.catch(() => undefined)
-    return { held, release: () => held.then(() => client.query('COMMIT')).finally(() => client.end()).then(() => undefined) }
+    // Asked on a connection of its own: the holder's is inside its transaction.
+    const waiters = async () => {
+      await held
+      const probe = new pg.Client({ connectionString: database.url })
+      await probe.connect()
+      try {
+        const { rows } = await probe.query<{ n: string }>('SELECT COUNT(*) AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [holder])
+        return Number(rows[0]!.n)
+      } finally {
+        await probe.end()
+      }
+    }
+    return { held, waiters, release: () => held.then(() => client.query('COMMIT')).finally(() => client.end()).then(() => undefined) }
   }
-  const connection = mysql.createConnection(database.url.replace(/^mariadb:/, 'mysql:'))
+  const url = database.url.replace(/^mariadb:/, 'mysql:')
+  const connection = mysql.createConnection(url)
   const held = connection.then(async (c) => {
     await c.query('BEGIN')
     await c.query(select)
   })
   held.catch(() => undefined)
-  return { held, release: () => connection.then(async (c) => {
+  // Statements of this database (the server shares MariaDB with other test runs) running on other connections:
+  // with the row held, the write blocked on it. Not INNODB_TRX: a transaction whose first statement waits for a
+  // lock is not listed there yet (seen on MariaDB).
+  const waiters = async () => {
+    const c = await connection
+    await held
+    const [rows] = await c.query("SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND ID <> CONNECTION_ID() AND COMMAND = 'Query'")
+    return Number((rows as Array<{ n: number | string }>)[0]!.n)
+  }
+  return { held, waiters, release: () => connection.then(async (c) => {
     await c.query('COMMIT').catch(() => undefined)
     await c.end()
   }) }
+}
+
+/**
+ * Resolves once the server's write is waiting for `lock`, i.e. the request has reached the server and got as far
+ * as its transaction: on SQLite a job in the writer's queue, elsewhere a transaction blocked on the row. Polls;
+ * fails after `timeoutMs` (a condition to wait for, instead of a guess at how long the request takes to get there).
+ */
+export async function untilWriteWaits(db: DataSource, lock: RowLock, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const waiting = (await lock.waiters()) ?? writerOf(db)?.state().queued ?? 0
+    if (waiting > 0) return
+    if (Date.now() > deadline) throw new Error(`no write waited for the lock within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }

@@ -12,6 +12,8 @@ const RESOURCE_ICONS: Record<string, IconName> = {
   users: 'user',
   reports: 'shield',
   posts: 'note',
+  'posts-audit': 'stamp',
+  'comments-audit': 'stamp',
   comments: 'comment',
   categories: 'category',
   tags: 'hash',
@@ -21,6 +23,8 @@ const RESOURCE_ICONS: Record<string, IconName> = {
   notifications: 'bell',
   sessions: 'session',
   audit: 'shield',
+  'watched-words': 'filter',
+  settings: 'system',
   admins: 'admin',
   'audit-logs': 'note',
 }

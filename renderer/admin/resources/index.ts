@@ -10,12 +10,15 @@ import { likes } from './likes'
 import { notifications } from './notifications'
 import { posts } from './posts'
 import { reports } from './reports'
+import { commentsAudit, postsAudit } from './review'
 import { sessions } from './sessions'
+import { settings } from './settings'
 import { tags } from './tags'
 import { users } from './users'
+import { watchedWords } from './watchedWords'
 
 /** Every table screen, in menu order; each is served at /admin/{name}. */
-export const RESOURCES: ResourceDef[] = [users, reports, posts, comments, categories, tags, likes, collections, follows, notifications, sessions, audit, admins, auditLogs]
+export const RESOURCES: ResourceDef[] = [users, reports, posts, postsAudit, comments, commentsAudit, categories, tags, likes, collections, follows, notifications, sessions, audit, watchedWords, settings, admins, auditLogs]
 
 export function resourceByName(name: string): ResourceDef | undefined {
   return RESOURCES.find((r) => r.name === name)

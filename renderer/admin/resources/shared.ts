@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPE: Record<string, string> = {
   '6': '关注',
   '7': '评论提及',
   '8': '笔记提及',
+  '9': '系统通知',
 }
 export const GENDERS = ['男', '女']
 export const ZODIAC_SIGNS = ['白羊座', '金牛座', '双子座', '巨蟹座', '狮子座', '处女座', '天秤座', '天蝎座', '射手座', '摩羯座', '水瓶座', '双鱼座']

@@ -18,7 +18,7 @@ const notesEnv = (deps: AppDeps): NotesEnv => ({ db: deps.db, storage: mediaStor
  * Media and tags of a page of notes, in three queries. For a video note `images` holds the video then its
  * cover (the admin table's media cell), and video_url / cover_url are set as well.
  */
-async function loadMediaAndTags(deps: AppDeps, rows: Row[]): Promise<void> {
+export async function loadMediaAndTags(deps: AppDeps, rows: Row[]): Promise<void> {
   const ids = rows.map((r) => Number(r.id))
   const [images, videos, tags] = await Promise.all([
     deps.db.getRepository(PostImage).find({ select: { post_id: true, url: true }, where: { post_id: In(ids) }, order: { post_id: 'ASC', sort_order: 'ASC' } }),

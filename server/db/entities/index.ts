@@ -15,6 +15,7 @@ import { PostTag, Tag } from './tag'
 import { User } from './user'
 import { UserBlock } from './user-block'
 import { Verification } from './verification'
+import { SiteSetting, WatchedWord } from './watched-word'
 
 export * from './admin'
 export * from './category'
@@ -33,6 +34,7 @@ export * from './tag'
 export * from './user'
 export * from './user-block'
 export * from './verification'
+export * from './watched-word'
 
 export const entities = [
   User,
@@ -58,6 +60,8 @@ export const entities = [
   Setting,
   MediaFile,
   UserBlock,
+  WatchedWord,
+  SiteSetting,
   ReportGroup,
   Report,
   UserBan,

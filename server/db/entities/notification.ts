@@ -12,7 +12,10 @@ export const NOTIFICATION_TYPE = {
   follow: 6,
   mentionInComment: 7,
   mentionInPost: 8,
-  /** From the site itself (moderation: a report handled, a warning, a ban): `title` + `content`, no sender. */
+  /**
+   * From the site itself (no sender): a held note approved or rejected (the text is the title), a report
+   * handled, a warning, a ban (a title and the text in `content`).
+   */
   system: 9,
 } as const
 

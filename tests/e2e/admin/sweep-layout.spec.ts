@@ -1,17 +1,15 @@
 /**
  * Admin layout sweep (issue 13): every admin route at 320–1440 px, light and dark: no horizontal overflow, the
  * header, toolbar and first-row actions inside the viewport. One browser context per width, signed in once;
- * routes are opened inside the app (no reload). Screenshots: only a small selection goes to docs/screenshots (README
- * gallery: users, posts and monitor at the phone / tablet / desktop widths); the shared sweepRoutes would write one
- * per route, width and scheme, and reloads every route.
+ * routes are opened inside the app (no reload; the shared sweepRoutes reloads every route). Screenshots, to
+ * test-results/sweep/: each screen that fails a check, or every one with SWEEP_SCREENSHOTS=1. The README gallery is
+ * `npm run screenshots` (tests/screenshots/).
  */
 import { test } from '@playwright/test'
-import { GALLERY_WIDTHS, SCHEMES, SWEEP_WIDTHS, checkLayout, forEachWidth, screenshotPath, setScheme, settleImages, signedInState, type StorageState, type SweepWidth } from '../support/sweep'
+import { SCHEMES, SWEEP_WIDTHS, checkLayout, forEachWidth, screenshotPath, setScheme, settleImages, signedInState, wantScreenshot, type StorageState, type SweepWidth } from '../support/sweep'
 import { loginAsAdmin } from './helpers'
 import { ADMIN_ROUTES, adminPrimary, openAdminRoute } from './routes'
 
-const GALLERY_ROUTES = new Set(['users', 'posts', 'monitor'])
-const isGalleryWidth = (width: SweepWidth) => (Object.values(GALLERY_WIDTHS) as number[]).includes(width)
 const widths = (process.env.SWEEP_WIDTHS?.split(',').map(Number) ?? SWEEP_WIDTHS) as readonly SweepWidth[]
 
 let storageState: StorageState
@@ -32,8 +30,9 @@ for (const width of widths) {
         const primary = await adminPrimary(page, route, width)
         for (const scheme of SCHEMES) {
           await setScheme(page, scheme)
+          const errorsBefore = test.info().errors.length
           await checkLayout(page, { primary, label: `admin/${route.name} ${width} ${scheme}` })
-          if (GALLERY_ROUTES.has(route.name) && isGalleryWidth(width)) {
+          if (wantScreenshot(errorsBefore)) {
             await page.evaluate('window.scrollTo(0, 0)')
             await settleImages(page)
             await page.screenshot({ path: screenshotPath('admin', route.name, width, scheme) })

@@ -1,7 +1,9 @@
 /**
  * Shared machinery of the browser sweeps (issue 13), used by the member and the admin suites:
  * - layout: every route at SWEEP_WIDTHS in light and dark, no horizontal overflow, primary actions on screen,
- *   a screenshot of each (the gallery widths go to docs/screenshots/, the others to test-results/sweep/);
+ *   a screenshot in test-results/sweep/ of each screen that fails a check, or of every screen with
+ *   SWEEP_SCREENSHOTS=1 (ignored paths: a test never writes a tracked file; the README gallery is refreshed by
+ *   `npm run screenshots`, tests/screenshots/);
  * - failures: make a screen's calls fail (500, timeout, offline) and assert a visible message with a retry.
  *
  * Runtime: one browser context per width (`forEachWidth`), both colour schemes switched in the same page with
@@ -9,7 +11,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
 
 // What the functions passed to page.evaluate use of the browser (this file is type-checked without the DOM lib).
 interface Rect {
@@ -43,9 +45,6 @@ export const SWEEP_WIDTHS = [320, 375, 414, 600, 768, 960, 1440] as const
 export type SweepWidth = (typeof SWEEP_WIDTHS)[number]
 export const SCHEMES = ['light', 'dark'] as const
 export type Scheme = (typeof SCHEMES)[number]
-
-/** The widths whose screenshots are kept in the repository (README gallery: phone, tablet, desktop). */
-export const GALLERY_WIDTHS: Record<'phone' | 'tablet' | 'desktop', SweepWidth> = { phone: 375, tablet: 768, desktop: 1440 }
 
 const HEIGHTS: Record<SweepWidth, number> = { 320: 640, 375: 812, 414: 896, 600: 960, 768: 1024, 960: 800, 1440: 900 }
 
@@ -92,13 +91,19 @@ export async function setScheme(page: Page, scheme: Scheme): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme })
 }
 
-/** Where a sweep screenshot goes: docs/screenshots/ for the gallery widths, test-results/sweep/ otherwise. */
+/**
+ * Whether to photograph a screen just checked: when one of its checks failed (the soft assertions since
+ * `errorsBefore`), or always with SWEEP_SCREENSHOTS=1. A screenshot costs as much as the checks themselves.
+ */
+export function wantScreenshot(errorsBefore: number): boolean {
+  return process.env.SWEEP_SCREENSHOTS === '1' || test.info().errors.length > errorsBefore
+}
+
+/** Where a sweep screenshot goes: test-results/sweep/ (ignored; for looking at after a run). */
 export function screenshotPath(app: string, route: string, width: SweepWidth, scheme: Scheme): string {
-  const name = `${app}-${route}-${width}-${scheme}.png`
-  const gallery = (Object.values(GALLERY_WIDTHS) as number[]).includes(width)
-  const dir = gallery ? 'docs/screenshots' : 'test-results/sweep'
+  const dir = 'test-results/sweep'
   mkdirSync(dir, { recursive: true })
-  return path.join(dir, name)
+  return path.join(dir, `${app}-${route}-${width}-${scheme}.png`)
 }
 
 /** Waits for the images in view to finish (loaded or failed) so screenshots don't show half-drawn cards. */
@@ -196,11 +201,12 @@ export async function sweepRoutes(page: Page, app: string, width: SweepWidth, ro
       await setScheme(page, scheme)
       // the colour scheme moves no box: primary actions are measured once (light), overflow in both schemes
       const primary = scheme === SCHEMES[0] ? (route.primary?.(page, width) ?? []) : []
+      const errorsBefore = test.info().errors.length
       await checkLayout(page, { primary, label: `${app}/${route.name} ${width} ${scheme}` })
       t.push(Date.now() - t0)
+      if (!wantScreenshot(errorsBefore)) continue
       await page.evaluate(() => (globalThis as unknown as BrowserWindow).scrollTo(0, 0))
       await settleImages(page)
-      t.push(Date.now() - t0)
       await page.screenshot({ path: screenshotPath(app, route.name, width, scheme) })
       t.push(Date.now() - t0)
     }

@@ -32,6 +32,7 @@ export function postCard(fields: Partial<Post> & { id: number }): Post {
     liked: false,
     collected: false,
     is_draft: false,
+    status: 0,
     moderation: 0,
     moderation_reason: null,
     created_at: '2025-01-01T00:00:00.000Z',

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest'
 import { request } from '../../support/http'
 import { registerMember } from '../../support/members'
 import { startTestServer } from '../../support/server'
-import { holdRowLock } from '../../support/storage'
+import { holdRowLock, untilWriteWaits } from '../../support/storage'
 
 
 /** Read the stored row with a connection of its own, after the server closed its connections. */
@@ -55,9 +55,10 @@ describe('stopping the server', () => {
     const lock = holdRowLock(database, 'users', member.id)
     await lock.held
     const slow = request(`${server.url}/api/users/${member.user_id}`, { method: 'PUT', token: member.token, json: { nickname: '停机前的昵称' } })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // In flight: the server has it and its write waits for the lock (on a loaded machine that can take a while).
+    await untilWriteWaits(server.deps.db, lock)
+    // Draining starts within stop()'s first synchronous step: no wait needed before the next request.
     const stopping = server.stop()
-    await new Promise((resolve) => setTimeout(resolve, 100))
 
     const refused = await request(`${server.url}/api/health/live`, { agent })
     expect(refused.status).toBe(503)

@@ -3,11 +3,12 @@ import { Icon } from '../../../common/components/Icon'
 import { Avatar } from '../../../common/components/Img'
 import { VerifiedBadge } from '../../../common/components/VerifiedBadge'
 import { RichText } from '../../../common/richtext/RichText'
-import { ModerationNotice } from '../moderation/ModerationNotice'
 import { ReportButton } from '../moderation/ReportButton'
 import { formatCount, formatTime } from '../../../common/utils/format'
 import type { Comment } from '../../api/types'
 import { AppLink } from '../../../common/components/AppLink'
+import { ModerationNotice } from '../moderation/ModerationNotice'
+import '../moderation/moderation.css'
 
 export interface CommentItemProps {
   comment: Comment
@@ -36,13 +37,13 @@ export const CommentItem = memo(function CommentItem({ comment: c, authorId, meI
           {c.user_id === authorId && <span className="comment-badge">作者</span>}
           {mine && <span className="comment-badge me">我</span>}
         </div>
+        <ModerationNotice state={c.moderation} reason={c.moderation_reason} />
         <div className="comment-content">
           {isReply && c.replyTo && (
             <span className="comment-reply-to">
               回复 <b>{c.replyTo}</b>：
             </span>
           )}
-          <ModerationNotice state={c.moderation} reason={c.moderation_reason} />
           <RichText html={c.content} onImageClick={onImageClick} />
         </div>
         <div className="comment-info">

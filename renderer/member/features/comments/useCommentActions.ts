@@ -67,7 +67,8 @@ export function useCommentActions(postId: number) {
       const filled: Comment = { ...comment, replyTo: target ? target.comment.nickname : null }
       if (target) insertReply(qc, postId, target.rootId, filled)
       else insertComment(qc, postId, filled)
-      patchPost(qc, postId, (p) => ({ comment_count: p.comment_count + 1 }))
+      // A comment held for review counts once it is approved.
+      if (comment.moderation === 0) patchPost(qc, postId, (p) => ({ comment_count: p.comment_count + 1 }))
       toast.success(message && !/^(ok|success)$/i.test(message) ? message : target ? '回复成功' : '评论成功')
       return filled
     },

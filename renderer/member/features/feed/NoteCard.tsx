@@ -6,6 +6,8 @@ import { formatCount } from '../../../common/utils/format'
 import type { Post } from '../../api/types'
 import { UserHoverCard } from '../profile/UserHoverCard'
 import { coverOf } from './probe'
+import { ModerationNotice } from '../moderation/ModerationNotice'
+import '../moderation/moderation.css'
 
 export interface NoteCardProps {
   post: Post
@@ -26,6 +28,7 @@ export const NoteCard = memo(function NoteCard({ post, ratio, onOpen, onLike }: 
     <section className="note-card" data-note-id={post.id}>
       <a className="note-cover" href={`/post?id=${post.id}`} onClick={open} style={{ aspectRatio: `1 / ${ratio}` }} aria-label={post.title || '笔记'}>
         <Img src={coverOf(post)} alt="" />
+        <ModerationNotice state={post.moderation} reason={post.moderation_reason} compact />
         {post.type === 2 && (
           <span className="note-video-badge" aria-label="视频">
             <Icon name="play" size={14} />

@@ -13,6 +13,8 @@ import { deletePost, listCategories, listPosts } from '../../api/posts'
 import type { Post } from '../../api/types'
 import { LoginPrompt } from '../../pages/LoginPrompt'
 import { useSession } from '../../session/SessionContext'
+import { ModerationNotice } from '../moderation/ModerationNotice'
+import '../moderation/moderation.css'
 import { useDebouncedValue } from '../../../common/hooks/useDebouncedValue'
 import { coverOf } from '../feed/probe'
 import { useOpenNote } from '../note/useOpenNote'
@@ -115,7 +117,9 @@ export function ManageList({ kind }: { kind: 'posts' | 'drafts' }) {
             <li key={p.id} className="manage-item" onClick={() => (drafts ? edit(p) : openNote(p.id))}>
               <Img className="manage-thumb" src={coverOf(p)} alt="" />
               <div className="manage-main">
-                <div className="manage-title">{p.title || '无标题'}</div>
+                <div className="manage-title">
+                  <ModerationNotice state={p.moderation} reason={p.moderation_reason} compact /> {p.title || '无标题'}
+                </div>
                 <div className="manage-text">{excerptText(p.content)}</div>
                 <div className="manage-meta">
                   <span className="manage-cat">{p.category || '未知'}</span>

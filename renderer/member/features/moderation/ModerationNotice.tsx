@@ -1,12 +1,22 @@
-import './report.css'
+/**
+ * What the author alone sees on their own note or comment that is not public (server/db/visibility.ts):
+ * 1 hidden by a moderator, 2 held for review (审核中), 3 refused in review (未通过：<reason>).
+ * Nothing for a public one: other people never receive a state other than 0.
+ */
+export function moderationText(state: number, reason: string | null): string | null {
+  if (state === 1) return `该内容已被隐藏${reason ? `：${reason}` : ''}`
+  if (state === 2) return '审核中'
+  if (state === 3) return `未通过${reason ? `：${reason}` : ''}`
+  return null
+}
 
-/** What the author sees on their own note or comment that others do not (issue 18; server/db/visibility.ts states). */
-export function ModerationNotice({ state, reason }: { state: number; reason: string | null }) {
-  if (state === 0) return null
-  const text = state === 1 ? `该内容已被隐藏：${reason ?? '违反社区规范'}` : state === 2 ? '审核中，通过后其他人才能看到' : `审核未通过：${reason ?? '违反社区规范'}`
+export function ModerationNotice({ state, reason, compact = false }: { state: number; reason: string | null; compact?: boolean }) {
+  const text = moderationText(state, reason)
+  if (!text) return null
+  const tone = state === 2 ? 'is-pending' : 'is-refused'
   return (
-    <div className={`moderation-notice state-${state}`} role="status">
-      {text}
-    </div>
+    <span className={`moderation-notice ${tone} ${compact ? 'is-compact' : ''}`} role="status" title={text}>
+      {compact && state !== 2 ? (state === 1 ? '已隐藏' : '未通过') : text}
+    </span>
   )
 }

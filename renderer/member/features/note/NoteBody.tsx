@@ -3,6 +3,7 @@ import { formatTime } from '../../../common/utils/format'
 import type { PostDetail } from '../../api/types'
 import { AppLink } from '../../../common/components/AppLink'
 import { ModerationNotice } from '../moderation/ModerationNotice'
+import '../moderation/moderation.css'
 
 /** Title, text, tags (open a tag search in a new window), time and location. */
 export function NoteBody({ post, onImageClick }: { post: PostDetail; onImageClick: (src: string, all: string[]) => void }) {

@@ -20,22 +20,36 @@ export const NotificationItem = memo(function NotificationItem({ n, onOpen, onRe
   const [replying, setReplying] = useState(false)
   const [text, setText] = useState('')
   const isComment = [4, 5, 7].includes(n.type)
+  // A system notification (9) has no sender: the site speaks; its text is the title, with `content` below when it has one.
+  if (n.type === 9) {
+    return (
+      <div className={`notif is-system ${n.is_read ? '' : 'is-unread'}`} onMouseEnter={() => !n.is_read && onRead(n)}>
+        <span className="notif-system-icon" aria-hidden>
+          <Icon name="bell" size={22} />
+        </span>
+        <div className="notif-main" role="button" tabIndex={0} onClick={() => n.target_id !== null && onOpen(n)} onKeyDown={(e) => e.key === 'Enter' && n.target_id !== null && onOpen(n)}>
+          <div className="notif-name">系统通知</div>
+          <div className="notif-text">{n.title}</div>
+          {n.content && <div className="notif-text">{n.content}</div>}
+          <div className="notif-action">
+            <span>{formatTime(n.created_at)}</span>
+          </div>
+        </div>
+      </div>
+    )
+  }
   return (
     <div className={`notif ${n.is_read ? '' : 'is-unread'}`} onMouseEnter={() => !n.is_read && onRead(n)}>
-      {n.type === 9 ? (
-        <Avatar src={null} size={44} />
-      ) : (
-        <AppLink href={`/user/${n.from_user_id}`}>
-          <Avatar src={n.from_avatar} size={44} />
-        </AppLink>
-      )}
+      <AppLink href={`/user/${n.from_user_id}`}>
+        <Avatar src={n.from_avatar} size={44} />
+      </AppLink>
       <div className="notif-main" role="button" tabIndex={0} onClick={() => n.type !== 6 && onOpen(n)} onKeyDown={(e) => e.key === 'Enter' && n.type !== 6 && onOpen(n)}>
-        <div className="notif-name">{n.type === 9 ? '石榴' : n.from_nickname}</div>
+        <div className="notif-name">{n.from_nickname}</div>
         <div className="notif-action">
           <span>{n.title || '通知'}</span>
           <span>{formatTime(n.created_at)}</span>
         </div>
-        {n.type === 9 ? <div className="notif-text">{n.content}</div> : n.type === 8 ? <div className="notif-text muted">点击查看详情</div> : n.comment_content ? <RichText html={n.comment_content} className="notif-text" /> : null}
+        {n.type === 8 ? <div className="notif-text muted">点击查看详情</div> : n.comment_content ? <RichText html={n.comment_content} className="notif-text" /> : null}
         {n.parent_comment_content && <RichText html={n.parent_comment_content} className="notif-quote" />}
         {isComment && (
           <div className="notif-buttons" onClick={(e) => e.stopPropagation()}>

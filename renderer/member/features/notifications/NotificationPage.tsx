@@ -22,7 +22,7 @@ const TABS: readonly { key: NotificationTab; label: string; empty: string; hint:
   { key: 'likes', label: '点赞', empty: '暂无点赞通知', hint: '有人赞了你的笔记或评论时会显示在这里' },
   { key: 'collections', label: '收藏', empty: '暂无收藏通知', hint: '有人收藏你的笔记时会显示在这里' },
   { key: 'follows', label: '新增关注', empty: '暂无关注通知', hint: '有人关注你时会显示在这里' },
-  { key: 'system', label: '系统通知', empty: '暂无系统通知', hint: '举报处理结果、社区警告和账号限制会显示在这里' },
+  { key: 'system', label: '系统通知', empty: '暂无系统通知', hint: '审核结果、举报处理结果、社区警告和账号限制会显示在这里' },
 ]
 
 type Page = NotificationPage

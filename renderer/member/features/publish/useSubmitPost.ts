@@ -61,9 +61,11 @@ export function useSubmitPost(setImages: (i: ImageItem[]) => void, setVideo: (v:
       toast.info(isDraft ? '正在保存草稿...' : '正在发布笔记...')
       const input = toPostInput(f, media.images, media.video, isDraft)
       let id = existingId
-      if (existingId) await updatePost(existingId, input)
-      else id = (await createPost(input)).id
-      toast.success(isDraft ? '草稿保存成功' : editing ? '更新成功' : '发布成功')
+      let message: string
+      if (existingId) message = await updatePost(existingId, input)
+      else ({ id, message } = await createPost(input))
+      // A note held for review says so (the server's message); otherwise the spec's own words.
+      toast.success(!isDraft && message.includes('审核') ? message : isDraft ? '草稿保存成功' : editing ? '更新成功' : '发布成功')
       void qc.invalidateQueries({ queryKey: ['posts'] })
       if (id) void qc.invalidateQueries({ queryKey: ['post', id] })
       return id

@@ -5,4 +5,5 @@ export { MysqlSessionHandles1795654099491 } from './1795654099491-SessionHandles
 export { MysqlIdentityAndMedia1795654158318 } from './1795654158318-IdentityAndMedia'
 export { MysqlModeration1795800000000 } from './1795800000000-Moderation'
 export { MysqlUserBlocks1795900000000 } from './1795900000000-UserBlocks'
+export { MysqlWatchedWords1795900000100 } from './1795900000100-WatchedWords'
 export { MysqlReportsAndBans1795910000000 } from './1795910000000-ReportsAndBans'

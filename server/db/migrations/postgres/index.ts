@@ -6,4 +6,5 @@ export { PostgresSessionHandles1795654099491 } from './1795654099491-SessionHand
 export { PostgresIdentityAndMedia1795654158318 } from './1795654158318-IdentityAndMedia'
 export { PostgresModeration1795800000000 } from './1795800000000-Moderation'
 export { PostgresUserBlocks1795900000000 } from './1795900000000-UserBlocks'
+export { PostgresWatchedWords1795900000100 } from './1795900000100-WatchedWords'
 export { PostgresReportsAndBans1795910000000 } from './1795910000000-ReportsAndBans'

@@ -6,4 +6,5 @@ export { SqliteSessionHandles1795654099491 } from './1795654099491-SessionHandle
 export { SqliteIdentityAndMedia1795654158318 } from './1795654158318-IdentityAndMedia'
 export { SqliteModeration1795800000000 } from './1795800000000-Moderation'
 export { SqliteUserBlocks1795900000000 } from './1795900000000-UserBlocks'
+export { SqliteWatchedWords1795900000100 } from './1795900000100-WatchedWords'
 export { SqliteReportsAndBans1795910000000 } from './1795910000000-ReportsAndBans'

@@ -5,7 +5,9 @@ import { commentCreateBody, commentListQuery, replyListQuery, type CommentCreate
 import { idParams } from '../../../contract/common'
 import { readerFor } from '../../../db/reader'
 import type { AppDeps } from '../../../deps'
-import { createComment, deleteComment, listComments, listReplies } from '../../../domain/comments'
+import { deleteComment, listComments, listReplies } from '../../../domain/comments'
+import { postComment } from '../../../domain/note-review'
+import { Moderation } from '../../../db/visibility'
 import { ok } from '../../envelope'
 import { writeLimit } from '../../middlewares/rate-limit'
 import { validate, validated } from '../../middlewares/validate'
@@ -27,8 +29,8 @@ export function registerCommentRoutes(router: Router, deps: AppDeps): void {
   })
   router.post('/comments', auth, writes, validate({ body: commentCreateBody }), async (ctx: Context) => {
     const { body } = validated<unknown, CommentCreateBody>(ctx)
-    const comment = await createComment(deps.db, readerFor(deps.db), currentUser(ctx).id, body)
-    ok(ctx, comment, comment.parent_id ? '回复成功' : '评论成功')
+    const comment = await postComment(deps.db, readerFor(deps.db), currentUser(ctx).id, body)
+    ok(ctx, comment, comment.moderation === Moderation.pending ? '已提交审核，审核通过后将公开显示' : comment.parent_id ? '回复成功' : '评论成功')
   })
   router.delete('/comments/:id', auth, writes, validate({ params: idParams }), async (ctx: Context) => {
     const { params } = validated<unknown, unknown, { id: number }>(ctx)

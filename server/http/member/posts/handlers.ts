@@ -6,7 +6,8 @@ import { kindOf } from '../../../db/sql'
 import type { AppDeps } from '../../../deps'
 import { collectNote, uncollectNote } from '../../../domain/collections'
 import { listFeed } from '../../../domain/feed'
-import { createNote, deleteNote, updateNote, type NotesEnv } from '../../../domain/notes'
+import { deleteNote, type NotesEnv } from '../../../domain/notes'
+import { publishNote, reviseNote } from '../../../domain/note-review'
 import { visitorDetail } from '../../../domain/visitor-detail'
 import { pendingViews, recordView, stableRead, viewedRecently, viewerKey, viewPending } from '../../../domain/views'
 import { mediaStorage } from '../../../media/storage'
@@ -16,6 +17,9 @@ import { NotFound } from '../../../errors'
 import { validated } from '../../middlewares/validate'
 
 type IdParams = { id: number }
+
+/** A note that waits for review: saved, seen by its author only (审核中). */
+const PENDING_MESSAGE = '已提交审核，审核通过后将公开显示'
 
 const notesEnv = (deps: AppDeps): NotesEnv => ({ db: deps.db, storage: mediaStorage(deps.config.uploadsDir), logger: deps.logger })
 
@@ -51,14 +55,14 @@ export async function getPost(ctx: Context, deps: AppDeps): Promise<void> {
 
 export async function createPost(ctx: Context, deps: AppDeps): Promise<void> {
   const body = validated<unknown, PostCreateBody>(ctx).body
-  const id = await createNote(notesEnv(deps), currentUser(ctx).id, body)
-  ok(ctx, { id }, body.is_draft ? '保存成功' : '发布成功')
+  const { id, pending } = await publishNote(notesEnv(deps), currentUser(ctx).id, body)
+  ok(ctx, { id }, body.is_draft ? '保存成功' : pending ? PENDING_MESSAGE : '发布成功')
 }
 
 export async function updatePost(ctx: Context, deps: AppDeps): Promise<void> {
   const { params, body } = validated<unknown, PostUpdateBody, IdParams>(ctx)
-  await updateNote(notesEnv(deps), currentUser(ctx).id, params.id, body)
-  ok(ctx, { id: params.id }, '更新成功')
+  const { pending } = await reviseNote(notesEnv(deps), currentUser(ctx).id, params.id, body)
+  ok(ctx, { id: params.id }, pending ? PENDING_MESSAGE : '更新成功')
 }
 
 export async function deletePost(ctx: Context, deps: AppDeps): Promise<void> {

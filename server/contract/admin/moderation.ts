@@ -1,0 +1,49 @@
+import { z } from 'zod'
+import { hasInvisibleCharacters } from '../users'
+
+/* Watched words, the back-office settings and the review of held notes (issue 18, parts 5–7). */
+
+/** What a watched word does: refuse the write, hold it for review, or mask the word with ***. */
+export const WATCH_ACTIONS = ['block', 'review', 'replace'] as const
+export type WatchAction = (typeof WATCH_ACTIONS)[number]
+export const WATCH_ACTION_LABELS: Record<WatchAction, string> = { block: '禁止发布', review: '需要审核', replace: '替换为***' }
+
+export const WATCHED_WORD_MAX = 100
+
+const watchedWord = z
+  .string({ error: '请输入词语' })
+  .trim()
+  .min(1, '请输入词语')
+  .max(WATCHED_WORD_MAX, `词语最多${WATCHED_WORD_MAX}个字符`)
+  .refine((w) => !hasInvisibleCharacters(w), '词语包含无效字符')
+const watchAction = z.enum(WATCH_ACTIONS, { error: '处理方式只能是 block、review 或 replace' })
+
+export const watchedWordCreateBody = z.object({ word: watchedWord, action: watchAction })
+export const watchedWordUpdateBody = watchedWordCreateBody.partial()
+export type WatchedWordCreateBody = z.infer<typeof watchedWordCreateBody>
+export type WatchedWordUpdateBody = z.infer<typeof watchedWordUpdateBody>
+
+/** 笔记审核: off (publish at once), every note, or each member's first 3 notes. */
+export const POST_REVIEW_MODES = ['off', 'all', 'first3'] as const
+export type PostReviewMode = (typeof POST_REVIEW_MODES)[number]
+export const POST_REVIEW_LABELS: Record<PostReviewMode, string> = { off: '关闭（直接发布）', all: '全部笔记先审后发', first3: '每位用户的前3篇笔记先审后发' }
+/** How many published notes a member needs before `first3` lets their notes through. */
+export const REVIEW_FIRST_NOTES = 3
+
+/** The settings the back-office edits: each one's label and the values it accepts (with their labels). */
+export const SITE_SETTINGS = {
+  post_review: { label: '笔记审核', values: POST_REVIEW_LABELS, default: 'off' },
+} as const satisfies Record<string, { label: string; values: Record<string, string>; default: string }>
+export type SiteSettingName = keyof typeof SITE_SETTINGS
+
+export const siteSettingUpdateBody = z.object({ value: z.string({ error: '请选择设置值' }).trim().min(1, '请选择设置值').max(255, '设置值无效') })
+export type SiteSettingUpdateBody = z.infer<typeof siteSettingUpdateBody>
+
+export const NOTE_REJECT_REASON_MAX = 200
+/** PUT /admin/posts-audit/{id}/reject: the reason the author will read. */
+export const noteRejectBody = z.object({
+  reason: z.string({ error: '请输入拒绝原因' }).trim().min(1, '请输入拒绝原因').max(NOTE_REJECT_REASON_MAX, `拒绝原因最多${NOTE_REJECT_REASON_MAX}个字符`),
+})
+/** PUT /admin/posts-audit/{id}/approve: nothing to send. */
+export const noteApproveBody = z.object({})
+export type NoteRejectBody = z.infer<typeof noteRejectBody>
