@@ -6,24 +6,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runsOn, skipLoudly } from './../support/engines'
+import { freePort } from '../support/ports'
 import { startTestServer, type TestServer } from '../support/server'
 
 const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p))
 if (!REDIS_SERVER && runsOn('sqlite')) skipLoudly('captchas while Redis is down', 'redis-server is not installed (apt-get install redis-server)')
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 /** A throw-away redis-server (no persistence) on `port`; resolves once it accepts connections. */
 async function startRedis(port: number): Promise<ChildProcess> {

@@ -7,7 +7,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -16,6 +15,7 @@ import { ConfigError, loadConfig } from '../../server/config'
 import { startServer, type RunningServer } from '../../server/main'
 import { runsOn, skipLoudly } from '../support/engines'
 import { requestBytes } from '../support/http'
+import { freePort } from '../support/ports'
 import { openEventStream } from '../support/event-stream'
 import { registerMember } from '../support/members'
 import { sharedEnv, startTestServer, type TestServer } from '../support/server'
@@ -131,16 +131,6 @@ function documentedSite(): string {
   return block
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p))
 if (!nginx && runsOn('sqlite')) skipLoudly('nginx site of docs/deployment.md', 'nginx is not installed (apt-get install nginx-light; .ci/run installs it)')
