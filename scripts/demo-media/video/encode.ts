@@ -2,23 +2,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { CategorySlug } from '../../../server/seed/corpus';
+import type { DemoVideo } from '../../../server/seed/media-types';
 import { freshDir } from '../paths';
 import { rgbPixels, writeWebp } from '../raster';
 import { FPS, renderFrame, VIDEOS, type VideoSpec } from './clips';
 
-export interface VideoRecord {
-  file: string;
-  webm: string;
-  cover: string;
-  width: number;
-  height: number;
-  durationSec: number;
-  bytes: number;
-  webmBytes: number;
-  caption: string;
-  categories: CategorySlug[];
-}
+/** A clip as the manifest lists it (server/seed/media-types.ts). */
+export type VideoRecord = DemoVideo;
 
 const files = (v: VideoSpec) => ({ mp4: `${v.name}.mp4`, webm: `${v.name}.webm`, cover: `${v.name}-cover.webp` });
 
