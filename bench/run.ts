@@ -3,6 +3,7 @@
  *   (no option)  one endpoint at a time on a large dataset (bench/endpoints.ts)
  *   --mixed      200 signed-in members at once, 80 % reads / 15 % reactions / 5 % publishing (bench/mixed.ts)
  *   --crash      kill -9 under write load, many rounds; counts acknowledged writes lost (bench/crash.ts)
+ *   --moderation the signed-in feed, recommend and search with 1,000 blocks and 500 watched words, against without (bench/moderation.ts)
  *   --stream     1,000 open notification streams: like → event latency, RSS, feed throughput beside them (bench/stream.ts)
  *   --words      the watched-word check of one publish / comment with 500 words in the list (bench/watched-words.ts)
  *   --engines    the database engines to measure, side by side (bench/engines.ts; default SQLite, or DATABASE_URL's)
@@ -11,10 +12,11 @@ import { runCrash } from './crash'
 import { runEndpoints } from './endpoints'
 import { chooseEngines, withoutEngineArgs, type EngineChoice } from './engines'
 import { runMixed } from './mixed'
+import { runModeration } from './moderation'
 import { runStream } from './stream'
 import { runWatchedWords } from './watched-words'
 
-const usage = 'Usage: npm run bench [-- --mixed | --crash | --stream | --words] [--engines sqlite,postgres,mysql | all]'
+const usage = 'Usage: npm run bench [-- --mixed | --crash | --stream | --words | --moderation] [--engines sqlite,postgres,mysql | all]'
 let choice: EngineChoice
 try {
   choice = chooseEngines(process.argv.slice(2))
@@ -23,7 +25,7 @@ try {
   process.exit(2)
 }
 const args = withoutEngineArgs(process.argv.slice(2))
-const known = new Set(['--mixed', '--crash', '--stream', '--words'])
+const known = new Set(['--mixed', '--crash', '--stream', '--words', '--moderation'])
 const unknown = args.filter((a) => !known.has(a))
 if (unknown.length || args.length > 1) {
   console.error(`Unknown option ${unknown.join(' ') || args.join(' ')}. ${usage}`)
@@ -32,5 +34,6 @@ if (unknown.length || args.length > 1) {
 if (args.includes('--mixed')) await runMixed(choice)
 else if (args.includes('--crash')) await runCrash()
 else if (args.includes('--stream')) await runStream()
+else if (args.includes('--moderation')) await runModeration()
 else if (args.includes('--words')) runWatchedWords()
 else await runEndpoints(choice)

@@ -6,9 +6,12 @@ export const DEMO = { userId: 'demo', password: 'demo123456', nickname: '石榴�
 /** Open the login modal from the shell (sidebar button on wide screens, More menu otherwise). */
 export async function openLogin(page: Page) {
   const sideLogin = page.locator('.side-login')
+  const more = page.getByRole('button', { name: '更多', exact: true })
+  // Wait for the shell: checked before its first render, neither is visible yet and the wrong branch waits forever.
+  await expect(sideLogin.or(more).first()).toBeVisible()
   if (await sideLogin.isVisible()) await sideLogin.click()
   else {
-    await page.getByRole('button', { name: '更多', exact: true }).click()
+    await more.click()
     await page.getByRole('menuitem', { name: '登录 / 注册' }).click()
   }
   await expect(page.getByRole('heading', { name: '登录石榴' })).toBeVisible()
