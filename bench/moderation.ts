@@ -36,9 +36,10 @@ async function addModerationData(file: string, viewerId: number): Promise<void> 
   const authors = (await run(file, 'SELECT user_id AS id FROM posts WHERE user_id <> ? GROUP BY user_id ORDER BY COUNT(*) DESC LIMIT ?', [viewerId, OWN_BLOCKS])).map((r) => Number(r.id))
   const users = (await run(file, 'SELECT id FROM users ORDER BY id LIMIT 400')).map((r) => Number(r.id))
   const pairs = new Set<string>(authors.map((a) => `${viewerId}:${a}`))
-  for (let i = 0; pairs.size < BLOCKS; i++) {
-    const a = users[(i * 37) % users.length]!
-    const b = users[(i * 101 + 7) % users.length]!
+  // Three blocks by each of the other members, of members further along (distinct pairs, no self-blocks).
+  for (let i = 0; pairs.size < BLOCKS && i < users.length * 3; i++) {
+    const a = users[Math.floor(i / 3) % users.length]!
+    const b = users[(Math.floor(i / 3) + 1 + (i % 3) * 17) % users.length]!
     if (a !== b && a !== viewerId) pairs.add(`${a}:${b}`)
   }
   const statements = ['BEGIN']
