@@ -16,6 +16,8 @@ export interface AuthUser {
   sessionId: number
   /** The ban in force (issue 18): every write of a banned member is refused. */
   ban: BanInfo | null
+  /** Whether they block anyone (lists add the block condition only then: db/blocks.ts). */
+  blocksSomeone: boolean
 }
 
 /** The signed-in administrator (ctx.state.admin). */
@@ -46,13 +48,15 @@ interface SessionRow {
   nickname?: string
   ban_reason?: string | null
   ban_ends_at?: Date | string | null
+  blocks_someone?: boolean | number | string
 }
 
 /** Session + principal in one indexed lookup, on the fast read path (every authenticated request runs it). */
 const SESSION_SQL: Record<Principal, string> = {
   user:
     'SELECT s.id AS session_id, s.last_activity AS last_activity, s.expires_at AS expires_at, s.is_active AS session_active, ' +
-    'u.id AS subject_id, u.is_active AS subject_active, u.user_id AS name, u.nickname AS nickname, b.reason AS ban_reason, b.ends_at AS ban_ends_at ' +
+    'u.id AS subject_id, u.is_active AS subject_active, u.user_id AS name, u.nickname AS nickname, b.reason AS ban_reason, b.ends_at AS ban_ends_at, ' +
+    'EXISTS (SELECT 1 FROM user_blocks ub WHERE ub.blocker_id = u.id) AS blocks_someone ' +
     'FROM sessions s INNER JOIN users u ON u.id = s.user_id LEFT JOIN user_bans b ON b.open_user_id = u.id WHERE s.id = ? AND u.id = ?',
   admin:
     'SELECT s.id AS session_id, s.last_activity AS last_activity, s.expires_at AS expires_at, s.is_active AS session_active, ' +
@@ -95,7 +99,9 @@ async function sessionOf(deps: AppDeps, typ: Principal, claims: { sid: number; s
 }
 
 function asUser(row: SessionRow): AuthUser {
-  return { id: Number(row.subject_id), user_id: row.name, nickname: row.nickname ?? '', sessionId: Number(row.session_id), ban: activeBan(row.ban_reason, row.ban_ends_at) }
+  return { id: Number(row.subject_id), user_id: row.name, nickname: row.nickname ?? '', sessionId: Number(row.session_id), ban: activeBan(row.ban_reason, row.ban_ends_at),
+    blocksSomeone: toBool(row.blocks_someone ?? false),
+  }
 }
 
 export interface RequireUserOptions {

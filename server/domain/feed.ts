@@ -7,7 +7,7 @@ import { listPage, pagination, type ListReply } from '../presenters/list'
 import { loadPostCardPage } from '../presenters/post'
 import { cachedCount } from '../db/list-cache'
 import { listedNote, Moderation } from '../db/visibility'
-import { notBlockedBy } from '../db/blocks'
+import { blockScope, notBlockedBy, type BlockingViewer } from '../db/blocks'
 import { countNotes, matchCondition, noteIdsPage, termsOf } from '../search/index'
 
 /*
@@ -24,9 +24,8 @@ const STATUS_WHERE: Record<number, string> = {
   [NOTE_STATUS.rejected]: `p.is_draft = FALSE AND p.moderation IN (${Moderation.hidden}, ${Moderation.rejected})`,
 }
 
-export interface FeedViewer {
-  id: number
-}
+/** The signed-in viewer: who (own drafts and held notes) and whether blocks apply (db/blocks.ts). */
+export type FeedViewer = BlockingViewer
 
 export type FeedPage = ListReply<'posts', PostCard>
 
@@ -77,7 +76,7 @@ export async function listFeed(reader: SqlReader, kind: DatabaseKind, viewer: Fe
     params.push(q.type)
   }
   // Notes of members the viewer blocked are not listed (the viewer's own drafts need no such condition).
-  const blocks = drafts ? null : notBlockedBy(viewer?.id, 'p.user_id')
+  const blocks = drafts ? null : notBlockedBy(viewer, 'p.user_id')
   if (blocks) {
     where.push(blocks.sql)
     params.push(...blocks.params)
@@ -117,8 +116,8 @@ async function countRows(reader: SqlReader, whereSql: string, params: SqlValue[]
 async function keywordPage(reader: SqlReader, kind: DatabaseKind, viewer: FeedViewer | null, q: PostListQuery, categoryId: number | null): Promise<FeedPage> {
   const terms = termsOf(q.keyword)
   if (terms.length === 0) return emptyPage(q)
-  const search = { terms, type: q.type ?? null, categoryId, viewerId: viewer?.id ?? null }
-  const key = `k|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${q.type ?? ''}|${categoryId ?? ''}|${viewer?.id ?? ''}`
+  const search = { terms, type: q.type ?? null, categoryId, viewer }
+  const key = `k|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${q.type ?? ''}|${categoryId ?? ''}|${blockScope(viewer) ?? ''}`
   const [posts, total] = await Promise.all([
     loadPostCardPage(reader, kind, noteIdsPage(kind, search, q.limit, (q.page - 1) * q.limit), viewer?.id ?? null),
     cachedCount(key, () => countNotes(reader, kind, search)),

@@ -1,6 +1,6 @@
 import type { DatabaseKind } from '../config'
 import type { SqlReader, SqlValue } from '../db/reader'
-import { notBlockedBy } from '../db/blocks'
+import { notBlockedBy, type BlockViewer } from '../db/blocks'
 import { containsPattern, LIKE_ESCAPE, limitClause } from '../db/sql'
 import { fts5Match, queryTerms, tsQuery, type QueryTerm } from './tokenizer'
 import { listedNote } from '../db/visibility'
@@ -22,7 +22,7 @@ export interface NoteSearch {
   type?: number | null
   categoryId?: number | null
   /** The signed-in viewer: notes of members they blocked are left out (server/db/blocks.ts). */
-  viewerId?: number | null
+  viewer?: BlockViewer
 }
 
 export interface SqlPart {
@@ -56,7 +56,7 @@ function filters(search: NoteSearch, viaTags: boolean): SqlPart {
     sql.push('EXISTS (SELECT 1 FROM post_tags t2 WHERE t2.post_id = p.id AND t2.tag_id = ?)')
     params.push(search.tagId)
   }
-  const blocks = notBlockedBy(search.viewerId, 'p.user_id')
+  const blocks = notBlockedBy(search.viewer, 'p.user_id')
   if (blocks) {
     sql.push(blocks.sql)
     params.push(...blocks.params)

@@ -2,6 +2,7 @@ import type { DatabaseKind } from '../config'
 import type { PostCard } from '../contract/posts'
 import { TAG_STATS_MAX, type SearchQuery, type SearchUser, type TagStat } from '../contract/search'
 import type { SqlReader } from '../db/reader'
+import { blockScope, type BlockingViewer } from '../db/blocks'
 import { cached, cachedCount } from '../db/list-cache'
 import { listPage, pagination, type ListReply } from '../presenters/list'
 import { Invalid } from '../errors'
@@ -25,22 +26,22 @@ export interface SearchResult {
   tagStats: TagStat[]
 }
 
-export async function searchNotes(reader: SqlReader, kind: DatabaseKind, input: { keyword?: string; tag?: string; type: number | null }, page: number, limit: number, viewerId: number | null) {
+export async function searchNotes(reader: SqlReader, kind: DatabaseKind, input: { keyword?: string; tag?: string; type: number | null }, page: number, limit: number, viewer: BlockingViewer | null) {
   const terms = termsOf(input.keyword)
   const tagId = input.tag ? await tagIdByName(reader, input.tag) : null
   const empty = (input.keyword && terms.length === 0) || (input.tag && !tagId)
   if (empty) return { cards: [] as PostCard[], total: 0, stats: [] as TagStat[] }
-  const search: NoteSearch = { terms, tagId, type: input.type, viewerId }
-  const key = `s|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${tagId ?? ''}|${input.type ?? ''}|${viewerId ?? ''}`
+  const search: NoteSearch = { terms, tagId, type: input.type, viewer }
+  const key = `s|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${tagId ?? ''}|${input.type ?? ''}|${blockScope(viewer) ?? ''}`
   const [cards, total, stats] = await Promise.all([
-    loadPostCardPage(reader, kind, noteIdsPage(kind, search, limit, (page - 1) * limit), viewerId),
+    loadPostCardPage(reader, kind, noteIdsPage(kind, search, limit, (page - 1) * limit), viewer?.id ?? null),
     cachedCount(key, () => countNotes(reader, kind, search)),
     cached(`tags|${key}`, () => tagStats(reader, kind, search, TAG_STATS_MAX)),
   ])
   return { cards, total, stats }
 }
 
-export async function runSearch(reader: SqlReader, kind: DatabaseKind, q: SearchQuery, viewerId: number | null): Promise<SearchResult> {
+export async function runSearch(reader: SqlReader, kind: DatabaseKind, q: SearchQuery, viewer: BlockingViewer | null): Promise<SearchResult> {
   const keyword = q.keyword ?? ''
   const tag = q.tag ?? ''
   if (!keyword && !tag) throw Invalid('请输入搜索关键词或标签')
@@ -48,9 +49,9 @@ export async function runSearch(reader: SqlReader, kind: DatabaseKind, q: Search
   const wantsUsers = (q.type === 'users' || q.type === 'all') && keyword !== ''
   const noteType = q.type === 'posts' ? 1 : q.type === 'videos' ? 2 : null
   const [notes, users, userTotal] = await Promise.all([
-    wantsNotes ? searchNotes(reader, kind, { keyword: keyword || undefined, tag: tag || undefined, type: noteType }, q.page, q.limit, viewerId) : null,
-    wantsUsers ? searchUsers(reader, keyword, viewerId, q.limit, (q.page - 1) * q.limit) : [],
-    wantsUsers ? cachedCount(`u|${keyword}|${viewerId ?? ''}`, () => countUsers(reader, keyword, viewerId)) : 0,
+    wantsNotes ? searchNotes(reader, kind, { keyword: keyword || undefined, tag: tag || undefined, type: noteType }, q.page, q.limit, viewer) : null,
+    wantsUsers ? searchUsers(reader, keyword, viewer, q.limit, (q.page - 1) * q.limit) : [],
+    wantsUsers ? cachedCount(`u|${keyword}|${blockScope(viewer) ?? ''}`, () => countUsers(reader, keyword, viewer)) : 0,
   ])
   return {
     keyword,

@@ -2,7 +2,7 @@ import type { SearchUser } from '../contract/search'
 import { inList, toBool, toNum, type SqlReader } from '../db/reader'
 import { containsPattern, LIKE_ESCAPE, limitClause } from '../db/sql'
 import { cached } from '../db/list-cache'
-import { andNotBlocked } from '../db/blocks'
+import { andNotBlocked, blockScope, type BlockingViewer } from '../db/blocks'
 import { avatarOf, bioOf, followState } from '../presenters/user'
 
 /*
@@ -32,10 +32,10 @@ const WHERE = `u.is_active = TRUE AND (u.nickname LIKE ? ${LIKE_ESCAPE} OR u.use
  * The page of matching user ids (cached briefly: the LIKE scan is the expensive part), without the members
  * the viewer blocked.
  */
-function pageIds(reader: SqlReader, keyword: string, viewerId: number | null, limit: number, offset: number): Promise<number[]> {
+function pageIds(reader: SqlReader, keyword: string, viewer: BlockingViewer | null, limit: number, offset: number): Promise<number[]> {
   const like = containsPattern(keyword)
-  const blocks = andNotBlocked(viewerId, 'u.id')
-  return cached(`users|${keyword}|${viewerId ?? ''}|${limit}|${offset}`, async () => {
+  const blocks = andNotBlocked(viewer, 'u.id')
+  return cached(`users|${keyword}|${blockScope(viewer) ?? ''}|${limit}|${offset}`, async () => {
     const rows = await reader.all<{ id: number }>(
       `SELECT u.id FROM users u WHERE ${WHERE}${blocks.sql} ORDER BY CASE WHEN u.user_id = ? THEN 0 ELSE 1 END, u.fans_count DESC, u.id ASC ${limitClause(limit, offset)}`,
       [like, like, ...blocks.params, keyword],
@@ -44,8 +44,9 @@ function pageIds(reader: SqlReader, keyword: string, viewerId: number | null, li
   })
 }
 
-export async function searchUsers(reader: SqlReader, keyword: string, viewerId: number | null, limit: number, offset: number): Promise<SearchUser[]> {
-  const ids = await pageIds(reader, keyword, viewerId, limit, offset)
+export async function searchUsers(reader: SqlReader, keyword: string, viewer: BlockingViewer | null, limit: number, offset: number): Promise<SearchUser[]> {
+  const ids = await pageIds(reader, keyword, viewer, limit, offset)
+  const viewerId = viewer?.id ?? null
   if (ids.length === 0) return []
   const v = viewerId ?? 0
   const list = inList(ids)
@@ -81,9 +82,9 @@ function present(r: UserRow, viewerId: number | null): SearchUser {
   }
 }
 
-export async function countUsers(reader: SqlReader, keyword: string, viewerId: number | null): Promise<number> {
+export async function countUsers(reader: SqlReader, keyword: string, viewer: BlockingViewer | null): Promise<number> {
   const like = containsPattern(keyword)
-  const blocks = andNotBlocked(viewerId, 'u.id')
+  const blocks = andNotBlocked(viewer, 'u.id')
   const row = await reader.one<{ n: number }>(`SELECT COUNT(*) AS n FROM users u WHERE ${WHERE}${blocks.sql}`, [like, like, ...blocks.params])
   return Number(row?.n ?? 0)
 }

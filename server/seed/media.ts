@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { copyFile, mkdir, readFile, rename, stat } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, readFile, rename, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { DEFAULT_AVATAR } from '../contract/users'
@@ -53,6 +53,29 @@ function shipped(relative: string): string {
  * (two `npm run demo`) each write their own file and the last rename wins with identical content.
  */
 const tmpName = (target: string) => `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
+
+const TMP_WRITER = /\.(\d+)-[0-9a-f]{8}\.tmp$/
+
+/** Whether the process that named a temporary file is gone (signal 0 only asks; EPERM means it lives). */
+function writerGone(pid: number): boolean {
+  if (pid === process.pid) return false
+  try {
+    process.kill(pid, 0)
+    return false
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH'
+  }
+}
+
+/** A writer killed mid-copy leaves its temporary file behind: remove those of writers that no longer run. */
+async function sweepDeadWriters(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[])
+  const dead = names.filter((name) => {
+    const pid = TMP_WRITER.exec(name)?.[1]
+    return pid !== undefined && writerGone(Number(pid))
+  })
+  await Promise.all(dead.map((name) => unlink(path.join(dir, name)).catch(() => undefined)))
+}
 
 /** Copy unless an identical-size copy is already there (a second seed into the same DATA_DIR). */
 async function install(source: string, target: string): Promise<void> {
@@ -105,7 +128,10 @@ export type MediaProgress = (done: number, total: number) => void | Promise<void
 export async function installDemoMedia(uploadsDir: string, onProgress?: MediaProgress): Promise<void> {
   const root = path.join(uploadsDir, 'demo')
   const dirs = { images: path.join(root, 'images'), thumbs: path.join(root, 'thumbs'), avatars: path.join(root, 'avatars'), videos: path.join(root, 'videos') }
-  for (const dir of Object.values(dirs)) await mkdir(dir, { recursive: true })
+  for (const dir of Object.values(dirs)) {
+    await mkdir(dir, { recursive: true })
+    await sweepDeadWriters(dir)
+  }
   const tasks: Array<() => Promise<void>> = []
   for (const image of manifest.DEMO_IMAGES) {
     const source = shipped(path.join(manifest.DEMO_IMAGE_DIR, image.file))

@@ -26,7 +26,7 @@ const notesEnv = (deps: AppDeps): NotesEnv => ({ db: deps.db, storage: mediaStor
 export async function listPosts(ctx: Context, deps: AppDeps): Promise<void> {
   const { query } = validated<PostListQuery>(ctx)
   const me = viewer(ctx)
-  ok(ctx, await listFeed(readerFor(deps.db), kindOf(deps.db), me ? { id: me.id } : null, query))
+  ok(ctx, await listFeed(readerFor(deps.db), kindOf(deps.db), me, query))
 }
 
 /**

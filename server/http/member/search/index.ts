@@ -17,11 +17,11 @@ export function registerSearchRoutes(router: Router, deps: AppDeps): void {
   const maybe = optionalUser(deps)
   router.get('/search', publicCache(), lookupLimit(deps), maybe, validate({ query: searchQuery }), async (ctx: Context) => {
     const { query } = validated<SearchQuery>(ctx)
-    ok(ctx, await runSearch(readerFor(deps.db), kindOf(deps.db), query, viewer(ctx)?.id ?? null))
+    ok(ctx, await runSearch(readerFor(deps.db), kindOf(deps.db), query, viewer(ctx)))
   })
   router.get('/search/posts', publicCache(), lookupLimit(deps), maybe, validate({ query: searchPostsQuery }), async (ctx: Context) => {
     const { query } = validated<SearchPostsQuery>(ctx)
-    const found = await searchNotes(readerFor(deps.db), kindOf(deps.db), { keyword: query.keyword, type: null }, query.page, query.limit, viewer(ctx)?.id ?? null)
+    const found = await searchNotes(readerFor(deps.db), kindOf(deps.db), { keyword: query.keyword, type: null }, query.page, query.limit, viewer(ctx))
     ok(ctx, { ...listPage('posts', found.cards, pagination(query.page, query.limit, found.total)), tagStats: found.stats })
   })
 }

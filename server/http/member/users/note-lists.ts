@@ -40,5 +40,5 @@ export async function userPosts(ctx: Context, deps: AppDeps): Promise<void> {
   const owner = await findByDisplayId(deps.db, params.id)
   if (!owner) throw NotFound(USER_MESSAGES.notFound)
   const me = viewer(ctx)
-  ok(ctx, await listFeed(readerFor(deps.db), deps.config.database.kind, me ? { id: me.id } : null, { ...query, user_id: owner.user_id }))
+  ok(ctx, await listFeed(readerFor(deps.db), deps.config.database.kind, me, { ...query, user_id: owner.user_id }))
 }
