@@ -18,3 +18,23 @@ export const LISTED_INDEXES: readonly IndexChange[] = [
   { name: 'idx_posts_hot', before: ['is_draft', 'hot_score', 'id'], after: ['is_draft', 'moderation', 'hot_score', 'id'] },
   { name: 'idx_posts_category_hot', before: ['category_id', 'is_draft', 'hot_score', 'id'], after: ['category_id', 'is_draft', 'moderation', 'hot_score', 'id'] },
 ]
+
+interface QueryRunnerLike {
+  query(sql: string): Promise<unknown>
+}
+
+/**
+ * Rebuild the indexes with the `before` or `after` columns. SQLite and PostgreSQL drop and create; MySQL
+ * drops and adds in one ALTER (the category indexes serve the foreign key, which refuses a moment without one).
+ */
+export async function rebuildListedIndexes(q: QueryRunnerLike, engine: 'quoted' | 'mysql', columns: 'before' | 'after'): Promise<void> {
+  for (const index of LISTED_INDEXES) {
+    if (engine === 'mysql') {
+      const list = index[columns].map((n) => `\`${n}\``).join(', ')
+      await q.query(`ALTER TABLE \`posts\` DROP INDEX \`${index.name}\`, ADD INDEX \`${index.name}\` (${list})`)
+    } else {
+      await q.query(`DROP INDEX "${index.name}"`)
+      await q.query(`CREATE INDEX "${index.name}" ON "posts" (${index[columns].map((n) => `"${n}"`).join(', ')})`)
+    }
+  }
+}
