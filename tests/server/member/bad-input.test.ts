@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { captcha, insertMember, type Member } from '../../support/members'
 import { insertNotification } from '../../support/rows'
 import { startTestServer, type TestServer } from '../../support/server'
-import { tableCounts } from '../../support/tables'
 import { dbRun } from '../../support/sql'
+import { BAD_IDS, BAD_USER_IDS, MISSING, type Case, x, req, raw, anon, upload, text, oversized, MALFORMED, PROTO_REFUSED, badInputFamilies, send } from './support/bad-input'
 import { createCategory, createNote, imageBlob, mp4Blob, uploadImage } from './support/notes'
 
 /*
@@ -18,30 +18,6 @@ import { createCategory, createNote, imageBlob, mp4Blob, uploadImage } from './s
  * attempts by design.
  */
 
-const IGNORED_TABLES = ['captchas', 'rate_limits']
-
-/** Path ids that are no database id: 0, negative, beyond 2^31, exponent notation, hex, fractions, words. */
-const BAD_IDS = ['0', '-1', '99999999999', '1e3', '0x10', '1.5', 'abc']
-/** Path ids that are no display id (石榴号) or nobody's: the /users/{id} routes answer 404 用户不存在. */
-const BAD_USER_IDS = ['0', '-1', '99999999999', '1e3', 'a'.repeat(16), 'no-such', '..%2F..%2Fetc%2Fpasswd']
-/** Absent but well-formed ids. */
-const MISSING = 99999
-
-interface Req {
-  method: string
-  path: string
-  /** Bearer token; member A's unless given (null: none). */
-  token?: string | null
-  json?: unknown
-  /** A body sent as is with Content-Type application/json (malformed JSON, `__proto__` keys). */
-  raw?: string
-  form?: FormData
-  /** Content-Type for a raw body (default application/json). */
-  type?: string
-}
-/** [what, expected status, expected message (null: any non-empty one), request]. */
-type Case = [string, number, string | null, () => Req | Promise<Req>]
-
 let server: TestServer
 let a: Member
 let b: Member
@@ -52,69 +28,7 @@ let commentId: number
 let bDraftId: number
 let bNotificationId: number
 
-const x = (n: number, ch = 'x') => ch.repeat(n)
-const req = (method: string, p: string, json?: unknown, token?: string | null): Req => ({ method, path: p, json, token })
-const raw = (method: string, p: string, body: string, token?: string | null): Req => ({ method, path: p, raw: body, token })
-const anon = (method: string, p: string, json?: unknown): Req => req(method, p, json, null)
-const upload = (route: string, entries: Array<[string, Blob, string]>): Req => {
-  const form = new FormData()
-  for (const [field, blob, name] of entries) form.append(field, blob, name)
-  return { method: 'POST', path: `/api/upload/${route}`, form }
-}
-const text = (content = 'this is plain text, not an image') => new Blob([content], { type: 'image/png' })
-const oversized = () => new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: 'image/png' })
-const MALFORMED = '{"title": "unterminated'
-/** koa-body's JSON parser refuses any `__proto__` key (so nothing can be smuggled through the prototype). */
-const PROTO_REFUSED = '请求体包含不允许的字段'
-
-async function send(r: Req): Promise<{ status: number; body: Record<string, unknown> }> {
-  const token = r.token === undefined ? a.token : r.token
-  const headers: Record<string, string> = {}
-  let body: RequestInit['body']
-  if (r.raw !== undefined) {
-    headers['Content-Type'] = r.type ?? 'application/json'
-    body = r.raw
-  } else if (r.form) body = r.form
-  else if (r.json !== undefined) {
-    headers['Content-Type'] = 'application/json'
-    body = JSON.stringify(r.json)
-  }
-  const res = await server.fetch(r.path, { method: r.method, headers, body, token: token ?? undefined })
-  const textBody = await res.text()
-  try {
-    return { status: res.status, body: JSON.parse(textBody) as Record<string, unknown> }
-  } catch {
-    throw new Error(`${r.method} ${r.path} -> ${res.status}, not JSON: ${textBody.slice(0, 200)}`)
-  }
-}
-
-async function check([, status, message, build]: Case): Promise<void> {
-  const r = await build()
-  const { status: got, body } = await send(r)
-  expect(got, `${r.method} ${r.path}: ${String(body.message)}`).toBe(status)
-  expect(Object.keys(body).sort()).toEqual(['code', 'data', 'message', 'success'])
-  expect(body).toMatchObject({ code: status, success: false })
-  expect(typeof body.message === 'string' && body.message.length > 0).toBe(true)
-  // Never an internal error text or a validator's English default.
-  expect(body.message).not.toMatch(/Error|SQLITE|QueryFailed|undefined|NaN|\[object|Invalid input|Expected|Unexpected/)
-  if (message !== null) expect(body.message).toBe(message)
-}
-
-/** A family of cases, then the proof that none of them changed a row count. */
-function family(name: string, cases: () => Case[], extra?: () => void): void {
-  describe(name, () => {
-    let before: Record<string, number>
-    beforeAll(async () => {
-      before = await tableCounts(server.deps.db, IGNORED_TABLES)
-    })
-    it.each(cases())('%s → %i', async (...c) => check(c))
-    extra?.()
-    it('left every table as it was', async () => {
-      expect(await tableCounts(server.deps.db, IGNORED_TABLES)).toEqual(before)
-      expect(({} as Record<string, unknown>).polluted, 'Object.prototype was polluted').toBeUndefined()
-    })
-  })
-}
+const family = badInputFamilies({ server: () => server, token: () => a.token })
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -510,11 +424,11 @@ family(
       const before = files()
       for (const route of ['single', 'image', 'multiple', 'video']) {
         const field = { single: 'file', image: 'image', multiple: 'files', video: 'file' }[route]!
-        expect((await send(upload(route, [[field, text(), '../../etc/passwd.png']]))).status).toBe(400)
+        expect((await send(server, a.token, upload(route, [[field, text(), '../../etc/passwd.png']]))).status).toBe(400)
       }
       expect(files()).toEqual(before)
 
-      const { status, body } = await send(upload('single', [['file', await imageBlob(), '../../etc/passwd.png']]))
+      const { status, body } = await send(server, a.token, upload('single', [['file', await imageBlob(), '../../etc/passwd.png']]))
       expect(status).toBe(200)
       const data = body.data as { url: string; originalname: string }
       expect(data.url).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.webp$/)
