@@ -10,6 +10,18 @@ import { date, int, str } from '../fields'
 import { requireUser } from '../refs'
 import { createWith, updateWith, type AdminResource } from '../resource'
 
+/** The columns every comment table shows (comments, and the moderation queue's held comments). */
+export const COMMENT_FIELDS = {
+  id: int('c.id'),
+  content: str('c.content'),
+  user_id: int('c.user_id', { description: '评论者数字ID' }),
+  user_display_id: str('u.user_id'),
+  nickname: str('u.nickname'),
+  post_id: int('c.post_id'),
+  post_title: str('p.title'),
+  parent_id: int('c.parent_id', { nullable: true }),
+}
+
 /**
  * Comments and replies. Created through the member comment command (counters, reply_count, hot score,
  * notifications) as the named user; deleted through removeComment (replies, likes and notifications go
@@ -23,14 +35,7 @@ export const comments: AdminResource = {
   alias: 'c',
   joins: (qb) => qb.leftJoin(User, 'u', 'u.id = c.user_id').leftJoin(Post, 'p', 'p.id = c.post_id'),
   fields: {
-    id: int('c.id'),
-    content: str('c.content'),
-    user_id: int('c.user_id', { description: '评论者数字ID' }),
-    user_display_id: str('u.user_id'),
-    nickname: str('u.nickname'),
-    post_id: int('c.post_id'),
-    post_title: str('p.title'),
-    parent_id: int('c.parent_id', { nullable: true }),
+    ...COMMENT_FIELDS,
     reply_to_user_id: int('c.reply_to_user_id', { nullable: true }),
     like_count: int('c.like_count'),
     reply_count: int('c.reply_count'),

@@ -9,7 +9,8 @@ import { updateSiteSetting } from '../../domain/site-settings'
 import { addWatchedWord, removeWatchedWords, updateWatchedWord } from '../../domain/watched-words'
 import { date, int, str } from '../fields'
 import { actionWith, createWith, updateWith, type AdminResource } from '../resource'
-import { loadMediaAndTags } from './posts'
+import { COMMENT_FIELDS } from './comments'
+import { NOTE_MEDIA } from './posts'
 
 /**
  * Watched words (docs/moderation.md "Watched words and review"). Every change writes a new list version in
@@ -91,15 +92,7 @@ export const postsAudit: AdminResource = {
     created_at: date('p.created_at'),
     updated_at: date('p.updated_at'),
   },
-  expand: {
-    schema: {
-      images: z.array(z.string()).describe('图片地址；视频笔记为 [视频, 封面]'),
-      video_url: z.string().nullable(),
-      cover_url: z.string().nullable(),
-      tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
-    },
-    load: loadMediaAndTags,
-  },
+  expand: NOTE_MEDIA,
   filters: { type: { sql: 'p.type', schema: intFilter }, category_id: { sql: 'p.category_id', schema: intFilter } },
   search: ['p.title', 'p.content'],
   userDisplayId: 'u.user_id',
@@ -121,14 +114,7 @@ export const commentsAudit: AdminResource = {
   scope: `c.moderation = ${Moderation.pending}`,
   joins: (qb) => qb.leftJoin(User, 'u', 'u.id = c.user_id').leftJoin(Post, 'p', 'p.id = c.post_id'),
   fields: {
-    id: int('c.id'),
-    content: str('c.content'),
-    user_id: int('c.user_id', { description: '评论者数字ID' }),
-    user_display_id: str('u.user_id'),
-    nickname: str('u.nickname'),
-    post_id: int('c.post_id'),
-    post_title: str('p.title'),
-    parent_id: int('c.parent_id', { nullable: true }),
+    ...COMMENT_FIELDS,
     moderation: int('c.moderation'),
     moderation_reason: str('c.moderation_reason', { nullable: true }),
     created_at: date('c.created_at'),

@@ -42,6 +42,17 @@ export async function loadMediaAndTags(deps: AppDeps, rows: Row[]): Promise<void
   }
 }
 
+/** A note's images or video and its tags, loaded for the page (notes, and the moderation queue's held notes). */
+export const NOTE_MEDIA = {
+  schema: {
+    images: z.array(z.string()).describe('图片地址；视频笔记为 [视频, 封面]'),
+    video_url: z.string().nullable(),
+    cover_url: z.string().nullable(),
+    tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  },
+  load: loadMediaAndTags,
+}
+
 /**
  * Notes. Writes go through the member API's note commands (media checks, tags and use_count, search text,
  * the author's and the category's post_count, mention notifications); deletes through removeNote, which
@@ -76,15 +87,7 @@ export const posts: AdminResource = {
     created_at: date('p.created_at'),
     updated_at: date('p.updated_at'),
   },
-  expand: {
-    schema: {
-      images: z.array(z.string()).describe('图片地址；视频笔记为 [视频, 封面]'),
-      video_url: z.string().nullable(),
-      cover_url: z.string().nullable(),
-      tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
-    },
-    load: loadMediaAndTags,
-  },
+  expand: NOTE_MEDIA,
   filters: {
     moderation: { sql: 'p.moderation', schema: intFilter },
     type: { sql: 'p.type', schema: intFilter },
