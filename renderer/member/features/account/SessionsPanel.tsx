@@ -43,7 +43,7 @@ export function SessionsPanel() {
 
   const others = sessions?.filter((s) => !s.current).length ?? 0
   return (
-    <section className="acc-sessions" aria-label="登录设备">
+    <section className="acc-section" aria-label="登录设备">
       <h4>登录设备</h4>
       {sessions === null ? (
         <p className="acc-muted">加载中...</p>

@@ -20,7 +20,7 @@ export function BlacklistPanel({ onNavigate }: { onNavigate?: () => void }) {
   const entries = q.data?.pages.flatMap((p) => p.blocks) ?? []
   const total = q.data?.pages[0]?.pagination.total ?? 0
   return (
-    <section className="acc-blocks" aria-label="黑名单">
+    <section className="acc-section" aria-label="黑名单">
       <h4>
         黑名单{total > 0 && <small>（{total}）</small>}
       </h4>
