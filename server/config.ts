@@ -62,6 +62,21 @@ export interface AppConfig {
   streamHeartbeatSeconds: number
   /** Scheduled backups (BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP); null when BACKUP_DIR is unset. */
   backup: BackupConfig | null
+  /** Email (SMTP_URL, MAIL_FROM, EMAIL_REQUIRED_FOR_REGISTRATION); null when SMTP_URL is unset (email off). */
+  mail: MailConfig | null
+}
+
+export interface MailConfig {
+  /** An smtp:// or smtps:// URL for nodemailer, or `outbox`: each message becomes a file in DATA_DIR/outbox/. */
+  smtpUrl: string
+  /** The sender address (MAIL_FROM; default 石榴 <no-reply@localhost>). */
+  from: string
+  /** EMAIL_REQUIRED_FOR_REGISTRATION=1: registration needs `email` + `emailCode`. */
+  requiredForRegistration: boolean
+  /** Seconds between two codes to one address for one purpose (EMAIL_CODE_INTERVAL_SECONDS, default 60). */
+  intervalSeconds: number
+  /** Codes to one address for one purpose per day (EMAIL_CODES_PER_DAY, default 10). */
+  perDay: number
 }
 
 export interface BackupConfig {
@@ -162,6 +177,14 @@ const envSchema = z.object({
     .positive('BACKUP_EVERY_HOURS must be a positive number of hours (24: daily, 0.5: every half hour)')
     .optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1, 'BACKUP_KEEP must be a whole number of backups to keep, at least 1').optional(),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || v === 'outbox' || /^smtps?:\/\/.+/.test(v), { message: 'SMTP_URL must start with smtp:// or smtps:// (or be "outbox" for offline demos)' }),
+  MAIL_FROM: z.string().max(200).optional(),
+  EMAIL_REQUIRED_FOR_REGISTRATION: flag,
+  EMAIL_CODE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
+  EMAIL_CODES_PER_DAY: z.coerce.number().int().min(1).default(10),
 })
 
 /** scheme://host[:port], nothing after it (URL.origin is "null" for custom schemes such as app://). */
@@ -223,6 +246,22 @@ export function loadRestoreTarget(env: NodeJS.ProcessEnv = process.env, cwd = pr
   return { dataDir, database: databaseFromUrl(parsed.data.DATABASE_URL, dataDir) }
 }
 
+function mailConfig(e: z.infer<typeof envSchema>): MailConfig | null {
+  if (!e.SMTP_URL) {
+    if (e.EMAIL_REQUIRED_FOR_REGISTRATION) {
+      throw new ConfigError('Invalid configuration:\n  - EMAIL_REQUIRED_FOR_REGISTRATION needs SMTP_URL (the codes are sent by email)')
+    }
+    return null
+  }
+  return {
+    smtpUrl: e.SMTP_URL,
+    from: e.MAIL_FROM || '石榴 <no-reply@localhost>',
+    requiredForRegistration: e.EMAIL_REQUIRED_FOR_REGISTRATION,
+    intervalSeconds: e.EMAIL_CODE_INTERVAL_SECONDS,
+    perDay: e.EMAIL_CODES_PER_DAY,
+  }
+}
+
 /** Parse and check the environment; throws ConfigError with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
   const parsed = envSchema.safeParse(env)
@@ -230,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const e = parsed.data
   const dataDir = path.resolve(cwd, e.DATA_DIR)
   const backup = backupConfig(e, dataDir, cwd)
+  const mail = mailConfig(e)
   try {
     // Owner-only: the database, the uploads and the secrets live here.
     const created = !existsSync(dataDir)
@@ -280,5 +320,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demoAdminPassword: e.SHILIU_DEMO_ADMIN_PASSWORD ?? null,
     testDemoStallAt: e.SHILIU_TEST_DEMO_STALL_AT || null,
     backup,
+    mail,
   }
 }

@@ -1,6 +1,7 @@
 import { Admin } from './admin'
 import { Category } from './category'
 import { Comment } from './comment'
+import { EmailCode } from './email-code'
 import { MediaFile } from './media-file'
 import { Report, ReportGroup, UserBan } from './moderation'
 import { Collection, Follow, Like } from './interaction'
@@ -20,6 +21,7 @@ import { SiteSetting, WatchedWord } from './watched-word'
 export * from './admin'
 export * from './category'
 export * from './comment'
+export * from './email-code'
 export * from './interaction'
 export * from './media-file'
 export * from './moderation'
@@ -65,4 +67,5 @@ export const entities = [
   ReportGroup,
   Report,
   UserBan,
+  EmailCode,
 ]

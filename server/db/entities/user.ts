@@ -13,6 +13,9 @@ export class User {
   @Str(500, { default: '' }) avatar!: string
   @Text({ nullable: true }) bio!: string | null
   @Str(50, { default: '未知' }) location!: string
+  /** The bound email, normalised (trimmed, lower-cased) so the unique index is case-insensitive; null when none. */
+  @Index('uq_users_email', { unique: true })
+  @Str(254, { nullable: true }) email!: string | null
   @Str(8, { nullable: true }) gender!: string | null
   @Str(8, { nullable: true }) zodiac_sign!: string | null
   @Str(4, { nullable: true }) mbti!: string | null
