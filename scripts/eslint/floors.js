@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '../..')
 const SERVER_FLOORS = [
   ['server/contract', 'server/errors.ts', 'server/config.ts', 'server/deps.ts', 'server/logger.ts', 'server/version.ts', 'server/security'],
   ['server/db'],
-  ['server/auth', 'server/media', 'server/presenters', 'server/search', 'server/captcha', 'server/events'],
+  ['server/auth', 'server/media', 'server/presenters', 'server/search', 'server/captcha', 'server/events', 'server/mail'],
   ['server/domain', 'server/backup'],
   ['server/http', 'server/admin', 'server/openapi'],
   ['server/app.ts', 'server/main.ts', 'server/seed'],

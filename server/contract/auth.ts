@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { multiLine, singleLine } from './common'
+import { emailCodeSchema, emailSchema } from './email'
 import { DISPLAY_ID_MESSAGES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, avatarSchema, displayNameSchema, selfSchema, userIdSchema } from './users'
 
 export { userIdSchema }
@@ -31,6 +32,8 @@ export const AUTH_MESSAGES = {
 } as const
 
 const requiredString = (message: string) => z.string({ error: message })
+/** Clients that always send the field send it empty (or null) when there is nothing in it. */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
 export const checkUserIdQuery = z.object({ user_id: userIdSchema })
 export type CheckUserIdQuery = z.infer<typeof checkUserIdQuery>
@@ -51,6 +54,9 @@ export const registerBody = z.object({
   /** Optional: empty means the default bio. Markup is stripped and the text limited like a profile bio. */
   bio: z.string({ error: '个人简介格式不正确' }).max(5000, '个人简介不能超过200个字符').refine(...multiLine('个人简介')).optional(),
   location: optionalText(50, '所在地不能超过50个字符', '所在地'),
+  /** With EMAIL_REQUIRED_FOR_REGISTRATION: required, with its emailed code (issue 20); otherwise optional. */
+  email: z.preprocess(blankToUndefined, emailSchema.optional()),
+  emailCode: z.preprocess(blankToUndefined, emailCodeSchema.optional()),
 })
 export type RegisterBody = z.infer<typeof registerBody>
 

@@ -168,3 +168,23 @@ export async function consume(deps: AppDeps, name: LimitName, key: string): Prom
     deps.logger.warn({ err, limiter: name }, 'rate limiter unavailable')
   }
 }
+
+const emailRegistry = new WeakMap<AppDeps, { minute: Limiter; day: Limiter }>()
+
+/**
+ * The sending allowances of emailed codes (server/domain/email-codes.ts), keyed by purpose and address: one per
+ * EMAIL_CODE_INTERVAL_SECONDS and EMAIL_CODES_PER_DAY a day. Like the others, in Redis or the database.
+ */
+export function emailLimiters(deps: AppDeps): { minute: Limiter; day: Limiter } {
+  let pair = emailRegistry.get(deps)
+  if (!pair) {
+    const mail = deps.config.mail
+    const make = (keyPrefix: string, points: number, duration: number): Limiter =>
+      deps.redis
+        ? new RateLimiterRedis({ keyPrefix, points, duration, storeClient: deps.redis })
+        : new DbRateLimiter({ keyPrefix, points, duration, db: deps.db, kind: deps.config.database.kind })
+    pair = { minute: make('rl_email_minute', 1, mail?.intervalSeconds ?? 60), day: make('rl_email_day', mail?.perDay ?? 10, 24 * 3600) }
+    emailRegistry.set(deps, pair)
+  }
+  return pair
+}

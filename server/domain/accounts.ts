@@ -21,6 +21,8 @@ import { recount } from './counters'
 import { forUpdate, lockRows } from './locks'
 import { plainText } from './richtext'
 import { screenProfile } from './watched-words'
+import { registrationEmail, userByEmail } from './email-accounts'
+import { EMAIL_MESSAGES } from '../contract/email'
 
 /*
  * Member accounts: registration, login, profile and password changes, account deletion
@@ -65,6 +67,7 @@ export async function register(deps: AppDeps, body: RegisterBody, client: Client
   const captcha = await checkCaptcha(deps, body.captchaId, body.captchaText)
   if (captcha === 'expired') throw Invalid(AUTH_MESSAGES.captchaExpired)
   if (captcha === 'wrong') throw Invalid(AUTH_MESSAGES.captchaWrong)
+  const email = await registrationEmail(deps, body.email, body.emailCode)
   const screened = await screenProfile(deps.db, { nickname: body.nickname, bio: cleanBio(body.bio) }, { nickname: NICKNAME_MAX, bio: BIO_MAX })
   const bio = screened.bio ?? cleanBio(body.bio)
   const passwordHash = await hashPassword(body.password)
@@ -78,6 +81,7 @@ export async function register(deps: AppDeps, body: RegisterBody, client: Client
           avatar: body.avatar || DEFAULT_AVATAR,
           bio: bio || DEFAULT_BIO,
           location: body.location || DEFAULT_LOCATION,
+          email,
         }),
       )
       const { tokens } = await openSession(m, deps.config.jwtSecret, 'user', user.id, client)
@@ -87,6 +91,7 @@ export async function register(deps: AppDeps, body: RegisterBody, client: Client
     // Two registrations of one id at once: the unique index decides, the loser hears it is taken.
     if (err instanceof AppError) throw err
     if (await findByDisplayId(deps.db, body.user_id)) throw Invalid(AUTH_MESSAGES.userIdTaken)
+    if (email && (await userByEmail(deps, email))) throw Invalid(EMAIL_MESSAGES.emailTaken)
     throw err
   }
 }

@@ -60,8 +60,8 @@ export function presentProfile(u: ProfileSource): Profile {
 }
 
 /** The signed-in member (login, register, me): the own profile plus the own numeric id. */
-export function presentSelf(u: ProfileSource & { id: number }): SelfUser {
-  return { id: u.id, ...presentProfile(u) }
+export function presentSelf(u: ProfileSource & { id: number; email?: string | null }): SelfUser {
+  return { id: u.id, ...presentProfile(u), email: u.email ?? null }
 }
 
 /**

@@ -6,6 +6,7 @@ import { installDefaultAvatar } from '../../../domain/accounts'
 import { captchaLimit, loginLimit, lookupLimit, registerLimit } from '../../middlewares/rate-limit'
 import { validate } from '../../middlewares/validate'
 import { captcha, checkUserId, login, logout, me, refresh, register } from './handlers'
+import { registerEmailRoutes } from './email'
 import { registerSessionRoutes } from './sessions'
 
 /** Member session routes under /api/auth (member-and-visitor.md §7 Auth). */
@@ -19,4 +20,5 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   router.post('/auth/logout', optionalUser(deps), validate({ body: logoutBody }), (ctx) => logout(ctx, deps))
   router.get('/auth/me', requireUser(deps), (ctx) => me(ctx, deps))
   registerSessionRoutes(router, deps)
+  registerEmailRoutes(router, deps)
 }
