@@ -17,13 +17,26 @@ import { auditEntries, ban, systemNotices } from './support'
  */
 
 /** Routes that need no member token at all. */
-const OPEN = new Set(['POST /api/auth/register', 'POST /api/auth/login', 'POST /api/auth/refresh', 'POST /api/auth/logout'])
+const OPEN = new Set([
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  // Email codes and the password reset (issue 20): a banned member may reset a password like anyone (the ban stays).
+  'POST /api/auth/send-email-code',
+  'POST /api/auth/send-reset-code',
+  'POST /api/auth/verify-reset-code',
+  'POST /api/auth/reset-password',
+])
 /** Writes a banned member keeps: their own account's upkeep, their notifications and blocking. */
 const OPEN_DURING_BAN = new Set([
   'DELETE /api/auth/sessions',
   'DELETE /api/auth/sessions/:handle',
   'PUT /api/users/:id/password',
   'DELETE /api/users/:id',
+  // The account's email is upkeep too: it is how a locked-out member gets back in, and nobody else sees it.
+  'POST /api/auth/bind-email',
+  'DELETE /api/auth/unbind-email',
   'PUT /api/notifications/read-all',
   'PUT /api/notifications/:id/read',
   'DELETE /api/notifications/:id',
