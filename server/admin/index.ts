@@ -1,4 +1,5 @@
 import type { AdminResource } from './resource'
+import { adminSessions } from './resources/admin-sessions'
 import { categories, tags } from './resources/catalog'
 import { comments } from './resources/comments'
 import { collections, follows, likes } from './resources/interactions'
@@ -25,6 +26,7 @@ export const ADMIN_RESOURCES: readonly AdminResource[] = [
   follows,
   notifications,
   sessions,
+  adminSessions,
   verifications,
   watchedWords,
   siteSettings,

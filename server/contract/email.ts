@@ -35,6 +35,9 @@ export const EMAIL_MESSAGES = {
   newPasswordTooShort: `密码至少需要${PASSWORD_MIN}位`,
   newPasswordTooLong: `密码不能超过${PASSWORD_MAX}位`,
   registrationNeedsEmail: '注册需要验证邮箱',
+  noEmailOfMember: '该用户未绑定邮箱',
+  memberDisabled: '该用户已被禁用，请先启用账号',
+  adminResetSent: '找回密码验证码已发送到该用户的绑定邮箱',
 } as const
 
 /** An address as stored and compared: NFKC, trimmed, lower-cased (one account per address, whatever its case). */

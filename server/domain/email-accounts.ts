@@ -123,3 +123,18 @@ export async function registrationEmail(deps: AppDeps, email: string | undefined
   await assertEmailFree(deps, email)
   return email
 }
+
+/**
+ * An administrator sends a reset code to a member's bound address (audited by the caller). The code goes only
+ * to the address: the administrator never sees or sets it. Same limits as the member's own request.
+ */
+export async function sendResetCodeFor(deps: AppDeps, userId: number): Promise<string> {
+  const m = mailer(deps)
+  const user = await deps.db.getRepository(User).findOneByOrFail({ id: userId })
+  if (!user.email) throw Invalid(EMAIL_MESSAGES.noEmailOfMember)
+  if (!user.is_active) throw Invalid(EMAIL_MESSAGES.memberDisabled)
+  await spendSendAllowance(deps, user.email, 'reset')
+  const code = await issueCode(deps, user.email, 'reset')
+  await sendNow(deps, m, resetCodeMessage(user.email, code, user.user_id))
+  return user.email
+}

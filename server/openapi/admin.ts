@@ -3,6 +3,7 @@ import { ADMIN_MOUNTS, type ResourceMount } from '../admin'
 import { rowSchema } from '../admin/fields'
 import { listQuerySchema } from '../admin/query'
 import { activitySchema, monitorQuery, monitorSummarySchema } from '../contract/admin/audit'
+import { outboxQuery, outboxReply } from '../contract/admin/outbox'
 import { adminLoginBody, adminLoginReply, adminPasswordBody, adminRefreshBody, adminRefreshReply, adminSchema } from '../contract/admin/auth'
 import { batchDeleteBody, batchDeleteReply } from '../contract/admin/list'
 import { doc, type DocRoute } from './route'
@@ -47,6 +48,17 @@ export function adminDocRoutes(): DocRoute[] {
       errors: [400],
     }),
     doc({ method: 'get', path: '/admin/monitor/summary', tag: '管理后台：动态监控', summary: '概览数字', description: '用户、笔记、评论数，待处理举报组数（审核队列角标）与生效中的账号限制数', access: 'admin', data: monitorSummarySchema }),
+    doc({
+      method: 'get',
+      path: '/admin/outbox',
+      tag: '管理后台：邮件',
+      summary: '本地发件箱（只读）',
+      description: 'SMTP_URL=outbox 时服务器写入 DATA_DIR/outbox/ 的邮件，最新的在前；发送真实邮件时 404（不保留已发邮件）。仅用于离线演示与测试',
+      access: 'admin',
+      query: outboxQuery,
+      data: outboxReply,
+      errors: [400, 404],
+    }),
     ...ADMIN_MOUNTS.flatMap(resourceRoutes),
   ]
 }

@@ -12,6 +12,7 @@ import { Invalid } from '../../errors'
 import { bool, date, int, list, str } from '../fields'
 import { createWith, updateWith, type AdminResource } from '../resource'
 import { banActions, banExpansion, banStatusFilter, loadBans } from './user-bans'
+import { emailActions, emailExpansion, emailFilter, loadMaskedEmails } from './user-email'
 
 async function assertIdFree(deps: AppDeps, userId: string): Promise<void> {
   if (!(await isDisplayIdFree(deps, userId))) throw Invalid(AUTH_MESSAGES.userIdTaken)
@@ -43,7 +44,7 @@ async function updateAccount(deps: AppDeps, user: User, input: UserUpdateBody): 
 export const users: AdminResource = {
   name: 'users',
   label: '用户',
-  description: '用户账号（verified：0 未认证，1 官方认证，2 个人认证；ban：当前生效的限制，ban_status=1 筛选被限制的用户）',
+  description: '用户账号（verified：0 未认证，1 官方认证，2 个人认证；ban：当前生效的限制，ban_status=1 筛选被限制的用户；email：脱敏的绑定邮箱，email=完整地址 筛选）',
   entity: User,
   alias: 'u',
   fields: {
@@ -76,9 +77,16 @@ export const users: AdminResource = {
     location: { sql: 'u.location', schema: textFilter, op: 'like' },
     gender: { sql: 'u.gender', schema: textFilter },
     ban_status: banStatusFilter,
+    email: emailFilter,
   },
-  expand: { schema: banExpansion, load: loadBans },
-  actions: banActions,
+  expand: {
+    schema: { ...banExpansion, ...emailExpansion },
+    load: async (deps, rows) => {
+      await loadBans(deps, rows)
+      await loadMaskedEmails(deps, rows)
+    },
+  },
+  actions: [...banActions, ...emailActions],
   search: ['u.user_id', 'u.nickname'],
   userDisplayId: 'u.user_id',
   sortable: ['id', 'user_id', 'nickname', 'follow_count', 'fans_count', 'post_count', 'like_count', 'collect_count', 'verified', 'created_at'],

@@ -4,6 +4,7 @@ import { mountResource } from '../../admin/routes'
 import type { AppDeps } from '../../deps'
 import { registerOpenApiRoute } from '../../openapi/http'
 import { registerAdminAuthRoutes } from './auth'
+import { registerOutboxRoutes } from './mail'
 import { registerMonitorRoutes } from './monitor'
 
 /**
@@ -14,5 +15,6 @@ export function registerAdminRoutes(router: Router, deps: AppDeps): void {
   registerOpenApiRoute(router)
   registerAdminAuthRoutes(router, deps)
   registerMonitorRoutes(router, deps)
+  registerOutboxRoutes(router, deps)
   for (const { base, resource } of ADMIN_MOUNTS) mountResource(router, deps, base, resource)
 }
