@@ -177,6 +177,8 @@ export const postDetailQuery = z.object({ skipViewCount: z.string().optional().d
 export const authorSchema = z.object({
   nickname: z.string(),
   user_avatar: z.string(),
+  author: z.string().describe('同 nickname（XiaoShiLiu v1.3.2 客户端读取的名称）'),
+  avatar: z.string().describe('同 user_avatar（XiaoShiLiu v1.3.2 客户端读取的名称）'),
   author_account: z.string().describe('作者小石榴号'),
   author_auto_id: z.number().int(),
   user_id: z.string().describe('作者小石榴号'),

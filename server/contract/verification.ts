@@ -51,6 +51,8 @@ const ALIASES: Record<string, FormField> = {
   contact_name: 'contactName',
   contact_phone: 'contactPhone',
   description: 'reason',
+  /** XiaoShiLiu v1.3.2's form sends the occupation as `title`. */
+  title: 'occupation',
 }
 
 function applyAliases(v: unknown): unknown {

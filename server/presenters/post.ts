@@ -114,6 +114,8 @@ export function presentCard(r: CardRow, extras: CardExtras): PostCard {
     cover_url: r.cover_url ?? null,
     nickname: r.nickname,
     user_avatar: avatarOf(r.avatar),
+    author: r.nickname,
+    avatar: avatarOf(r.avatar),
     author_account: r.author_account,
     author_auto_id: Number(r.author_auto_id),
     user_id: r.author_account,

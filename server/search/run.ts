@@ -17,7 +17,7 @@ import { countUsers, searchUsers } from './users'
  * few seconds (domain/feed.ts cachedCount).
  */
 
-export interface SearchResult {
+export interface SearchResult extends ListReply<'data', PostCard> {
   keyword: string
   tag: string
   type: SearchQuery['type']
@@ -53,12 +53,14 @@ export async function runSearch(reader: SqlReader, kind: DatabaseKind, q: Search
     wantsUsers ? searchUsers(reader, keyword, viewer, q.limit, (q.page - 1) * q.limit) : [],
     wantsUsers ? cachedCount(`u|${keyword}|${blockScope(viewer) ?? ''}`, () => countUsers(reader, keyword, viewer)) : 0,
   ])
+  const posts = listPage('data', notes?.cards ?? [], pagination(q.page, q.limit, notes?.total ?? 0))
   return {
     keyword,
     tag,
     type: q.type,
-    posts: listPage('data', notes?.cards ?? [], pagination(q.page, q.limit, notes?.total ?? 0)),
+    posts,
     users: listPage('data', users, pagination(q.page, q.limit, userTotal)),
     tagStats: notes?.stats ?? [],
+    ...posts,
   }
 }

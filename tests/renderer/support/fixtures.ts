@@ -16,6 +16,8 @@ export function postCard(fields: Partial<Post> & { id: number }): Post {
     cover_url: null,
     nickname: '石榴用户',
     user_avatar: '/uploads/defaults/avatar.webp',
+    author: '石榴用户',
+    avatar: '/uploads/defaults/avatar.webp',
     author_account: 'author',
     author_auto_id: 1,
     user_id: 'author',
