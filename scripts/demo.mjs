@@ -11,7 +11,7 @@ if (!built) {
 
 const port = process.env.PORT ?? '3000'
 const host = process.env.HOST ?? '127.0.0.1'
-const env = { ...process.env, HOST: host, PORT: port, DATA_DIR: process.env.DATA_DIR ?? './demo-data', SHILIU_DEMO: '1' }
+const env = { ...process.env, HOST: host, PORT: port, DATA_DIR: process.env.DATA_DIR ?? './demo-data', SHILIU_DEMO: '1', SMTP_URL: process.env.SMTP_URL ?? 'outbox' }
 const child = spawn(process.execPath, ['dist/server/main.js'], { stdio: ['inherit', 'pipe', 'inherit'], env })
 let announced = false
 child.stdout.on('data', (chunk) => {

@@ -17,6 +17,8 @@ const child = spawn(process.execPath, ['dist/server/main.js'], {
     CORS_ORIGINS: rendererOrigin,
     DATA_DIR: dataDir,
     SHILIU_DEMO: '1',
+    // Email in the outbox (DATA_DIR/outbox/): the forgot-password and binding specs read the codes there.
+    SMTP_URL: process.env.SMTP_URL ?? 'outbox',
     SHILIU_TEST_CAPTCHA: '1',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_AUTH_PER_MINUTE: '10000',

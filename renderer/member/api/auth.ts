@@ -29,6 +29,9 @@ export interface RegisterInput {
   password: string
   captchaId: string
   captchaText: string
+  /** With EMAIL_REQUIRED_FOR_REGISTRATION: the address and its emailed code. */
+  email?: string
+  emailCode?: string
 }
 
 export async function register(input: RegisterInput): Promise<UserInfo> {

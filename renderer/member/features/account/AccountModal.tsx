@@ -9,11 +9,12 @@ import { useSession } from '../../session/SessionContext'
 import { PASSWORD_MESSAGES, validatePasswordForm, type PasswordForm } from './passwordRules'
 import { BlacklistPanel } from '../blocks/BlacklistPanel'
 import { SessionsPanel } from './SessionsPanel'
+import { EmailPanel } from '../email/EmailPanel'
 import './account.css'
 
 const EMPTY: PasswordForm = { current: '', next: '', confirm: '' }
 
-/** Account and security: change password, signed-in devices, the blacklist, delete the account. */
+/** Account and security: change password, the bound email, signed-in devices, the blacklist, delete the account. */
 export function AccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user, logout } = useSession()
   const [form, setForm] = useState<PasswordForm>(EMPTY)
@@ -93,6 +94,7 @@ export function AccountModal({ open, onClose }: { open: boolean; onClose: () => 
           {busy ? '提交中...' : '修改密码'}
         </button>
       </form>
+      {open && <EmailPanel />}
       {open && <SessionsPanel />}
       {open && <BlacklistPanel onNavigate={close} />}
       <div className="acc-danger">

@@ -5,6 +5,10 @@ import { toast } from '../../../common/components/toast'
 import { checkUserIdUnique, fetchCaptcha, login, register, type Captcha } from '../../api/auth'
 import { useSession } from '../../session/SessionContext'
 import { CaptchaDialog } from './CaptchaDialog'
+import { sendEmailCode } from '../../api/email'
+import { CodeFields, validateEmailCode } from '../email/CodeFields'
+import { ForgotPassword } from '../email/ForgotPassword'
+import { useEmailConfig } from '../email/useEmailConfig'
 import { AUTH_MESSAGES, LIMITS, validateAuthForm, validateUserId, type AuthErrors, type AuthForm } from './validation'
 import './auth.css'
 
@@ -26,11 +30,21 @@ export function AuthModal() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null)
   const [captchaLoading, setCaptchaLoading] = useState(false)
   const [captchaError, setCaptchaError] = useState('')
+  const emailConfig = useEmailConfig()
+  const emailRequired = mode === 'register' && Boolean(emailConfig?.emailRequired)
+  const [forgot, setForgot] = useState(false)
+  const [email, setEmail] = useState('')
+  const [emailCode, setEmailCode] = useState('')
+  const [emailErrors, setEmailErrors] = useState<{ email?: string; code?: string }>({})
 
   useEffect(() => {
     setForm(EMPTY)
     setErrors({})
     setCaptchaOpen(false)
+    setForgot(false)
+    setEmail('')
+    setEmailCode('')
+    setEmailErrors({})
   }, [authMode])
 
   const set = (key: keyof AuthForm) => (value: string) => {
@@ -70,7 +84,9 @@ export function AuthModal() {
     e.preventDefault()
     const found = validateAuthForm(form, mode)
     setErrors(found)
-    if (Object.values(found).some(Boolean)) return
+    const foundEmail = emailRequired ? validateEmailCode(email, emailCode) : {}
+    setEmailErrors(foundEmail)
+    if (Object.values(found).some(Boolean) || foundEmail.email || foundEmail.code) return
     setBusy(true)
     try {
       if (mode === 'login') {
@@ -100,6 +116,7 @@ export function AuthModal() {
         password: form.password,
         captchaId: captcha.captchaId,
         captchaText: text,
+        ...(emailRequired ? { email: email.trim(), emailCode: emailCode.trim() } : {}),
       })
       setCaptchaOpen(false)
       toast.success(AUTH_MESSAGES.registerOk)
@@ -109,6 +126,9 @@ export function AuthModal() {
       if (/验证码|captcha/i.test(message)) {
         setCaptchaError(message)
         void loadCaptcha()
+      } else if (emailRequired && /邮箱/.test(message)) {
+        setCaptchaOpen(false)
+        setEmailErrors(/验证码/.test(message) ? { code: message } : { email: message })
       } else if (/已存在|exists/i.test(message)) {
         setCaptchaOpen(false)
         setErrors((x) => ({ ...x, userId: AUTH_MESSAGES.idTaken }))
@@ -142,9 +162,12 @@ export function AuthModal() {
     <>
       <Modal open={authMode !== null} onClose={closeAuth} width={400} className="auth-card" labelledBy="auth-title">
         <h2 id="auth-title" className="auth-title">
-          {mode === 'login' ? '登录石榴' : '注册石榴'}
+          {forgot ? '找回密码' : mode === 'login' ? '登录石榴' : '注册石榴'}
         </h2>
-        <p className="auth-subtitle">{mode === 'login' ? '欢迎回来！' : '加入我们，开始分享美好生活'}</p>
+        <p className="auth-subtitle">{forgot ? '通过绑定的邮箱重置密码' : mode === 'login' ? '欢迎回来！' : '加入我们，开始分享美好生活'}</p>
+        {forgot ? (
+          <ForgotPassword onDone={() => setForgot(false)} />
+        ) : (
         <form className="auth-form" onSubmit={(e) => void onSubmit(e)} noValidate>
           {field('userId', '石榴号', { placeholder: '请输入石榴号', maxLength: LIMITS.idMax, autoComplete: 'username' })}
           {mode === 'register' && field('nickname', '昵称', { placeholder: '请输入昵称', maxLength: LIMITS.nickname })}
@@ -155,14 +178,21 @@ export function AuthModal() {
             autoComplete: mode === 'login' ? 'current-password' : 'new-password',
           })}
           {mode === 'register' && field('confirm', '确认密码', { type: 'password', placeholder: '请再次输入密码', maxLength: LIMITS.passwordMax, autoComplete: 'new-password' })}
+          {emailRequired && <CodeFields email={email} code={emailCode} onEmail={setEmail} onCode={setEmailCode} send={sendEmailCode} errors={emailErrors} />}
+          {mode === 'login' && emailConfig?.emailEnabled && (
+            <button type="button" className="auth-forgot" onClick={() => setForgot(true)}>
+              忘记密码？
+            </button>
+          )}
           <button type="submit" className="btn btn-primary auth-submit" disabled={busy}>
             {busy && !captchaOpen ? (mode === 'login' ? '登录中...' : '请稍候...') : mode === 'login' ? '登录' : '注册'}
           </button>
         </form>
+        )}
         <div className="auth-switch">
-          {mode === 'login' ? '还没有账号？' : '已有账号？'}
-          <button type="button" onClick={() => openAuth(mode === 'login' ? 'register' : 'login')}>
-            {mode === 'login' ? '立即注册' : '立即登录'}
+          {forgot ? '想起密码了？' : mode === 'login' ? '还没有账号？' : '已有账号？'}
+          <button type="button" onClick={() => (forgot ? setForgot(false) : openAuth(mode === 'login' ? 'register' : 'login'))}>
+            {forgot ? '返回登录' : mode === 'login' ? '立即注册' : '立即登录'}
           </button>
         </div>
       </Modal>
