@@ -62,6 +62,8 @@ export function mailerOf(deps: AppDeps): Mailer | null {
 }
 
 export interface OutboxEntry {
+  /** The file name again, as the back-office table's row id. */
+  id: string
   name: string
   created_at: string
   to: string
@@ -115,6 +117,6 @@ export function readOutbox(dataDir: string, limit = 200): OutboxEntry[] {
     .slice(0, limit)
     .map((name) => {
       const file = path.join(dir, name)
-      return { name, created_at: statSync(file).mtime.toISOString(), ...parseMessage(readFileSync(file, 'utf8')) }
+      return { id: name, name, created_at: statSync(file).mtime.toISOString(), ...parseMessage(readFileSync(file, 'utf8')) }
     })
 }

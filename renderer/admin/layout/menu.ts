@@ -22,11 +22,13 @@ const RESOURCE_ICONS: Record<string, IconName> = {
   follows: 'follow',
   notifications: 'bell',
   sessions: 'session',
+  'admin-sessions': 'session',
   audit: 'shield',
   'watched-words': 'filter',
   settings: 'system',
   admins: 'admin',
   'audit-logs': 'note',
+  outbox: 'bell',
 }
 
 /** Side menu: the two special screens, then every resource table. */

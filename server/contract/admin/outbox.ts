@@ -6,6 +6,7 @@ import { pageQuery, paginationSchema } from '../common'
 export const OUTBOX_MESSAGES = { notOutbox: '未使用本地发件箱（SMTP_URL=outbox）' } as const
 
 export const outboxEntrySchema = z.object({
+  id: z.string().describe('同 name'),
   name: z.string().describe('文件名（DATA_DIR/outbox/ 下）'),
   created_at: z.string(),
   to: z.string(),
