@@ -177,8 +177,9 @@ export const postDetailQuery = z.object({ skipViewCount: z.string().optional().d
 export const authorSchema = z.object({
   nickname: z.string(),
   user_avatar: z.string(),
-  author: z.string().describe('同 nickname（XiaoShiLiu v1.3.2 客户端读取的名称）'),
-  avatar: z.string().describe('同 user_avatar（XiaoShiLiu v1.3.2 客户端读取的名称）'),
+  /** = nickname and user_avatar, the names XiaoShiLiu v1.3.2's client reads (issue 20). */
+  author: z.string(),
+  avatar: z.string(),
   author_account: z.string().describe('作者小石榴号'),
   author_auto_id: z.number().int(),
   user_id: z.string().describe('作者小石榴号'),

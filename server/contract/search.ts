@@ -41,9 +41,9 @@ export const searchReply = z.object({
   posts: listReplySchema('data', postCardSchema),
   users: listReplySchema('data', searchUserSchema),
   tagStats: z.array(tagStatSchema),
-  /** The notes again, where XiaoShiLiu v1.3.2's 全部 tab reads them (images and videos mixed). */
-  data: z.array(postCardSchema).describe('同 posts.data（XiaoShiLiu v1.3.2 的“全部”页读取）'),
-  pagination: paginationSchema.describe('同 posts.pagination'),
+  /** = posts.data and posts.pagination, where XiaoShiLiu v1.3.2's 全部 tab reads the notes (images and videos mixed). */
+  data: z.array(postCardSchema),
+  pagination: paginationSchema,
 })
 export type SearchReply = z.infer<typeof searchReply>
 

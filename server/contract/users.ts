@@ -240,11 +240,8 @@ export const profileViewSchema = profileSchema.extend({ isBlocked: z.boolean() }
 export type ProfileView = z.infer<typeof profileViewSchema>
 
 /** The signed-in member (login, register, me): the profile plus the own numeric id. */
-export const selfSchema = profileSchema.extend({
-  id: z.number().int(),
-  /** The bound email (only ever shown to its member); null when none (issue 20). */
-  email: z.string().nullable().optional(),
-})
+/** email: the bound address (only ever shown to its member), null when none (issue 20). */
+export const selfSchema = profileSchema.extend({ id: z.number().int(), email: z.string().nullable().optional() })
 export type SelfUser = z.infer<typeof selfSchema>
 
 export const followEntrySchema = z.object({
