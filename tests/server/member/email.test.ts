@@ -4,7 +4,11 @@
  * tries; sends limited per address and purpose (1 a minute, 10 a day); send-reset-code answers alike for
  * every address; a reset ends every session and notifies the address; one account per address, any case.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../../server/config'
 import { EMAIL_MESSAGES } from '../../../server/contract/email'
 import { EmailCode } from '../../../server/db/entities'
 import { inTransaction } from '../../../server/db/transaction'
@@ -266,5 +270,26 @@ describe('with email off', () => {
     expect((await off.call('POST', '/api/auth/send-reset-code', { json: { email: address() } })).status).toBe(403)
     const member = await registerMember(off)
     expect((await off.call('POST', '/api/auth/bind-email', { token: member.token, json: { email: address(), emailCode: '123456' } })).status).toBe(403)
+  })
+})
+
+describe('configuration', () => {
+  it('refuses EMAIL_REQUIRED_FOR_REGISTRATION without SMTP_URL, and an SMTP_URL that is no SMTP URL', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-mailcfg-'))
+    try {
+      const env = { DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40) }
+      expect(() => loadConfig({ ...env, EMAIL_REQUIRED_FOR_REGISTRATION: '1' })).toThrow(ConfigError)
+      expect(() => loadConfig({ ...env, SMTP_URL: 'http://mail.example.edu' })).toThrow(/SMTP_URL must start with smtp:\/\/ or smtps:\/\//)
+      expect(loadConfig(env).mail).toBeNull()
+      expect(loadConfig({ ...env, SMTP_URL: 'smtps://u:p@mail.example.edu:465', MAIL_FROM: '石榴 <s@example.edu>' }).mail).toEqual({
+        smtpUrl: 'smtps://u:p@mail.example.edu:465',
+        from: '石榴 <s@example.edu>',
+        requiredForRegistration: false,
+        intervalSeconds: 60,
+        perDay: 10,
+      })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
