@@ -66,8 +66,8 @@ export function CodeFields({ email, code, onEmail, onCode, send, errors = {}, em
   const emailError = errors.email || ownError
   return (
     <>
-      <label className="auth-field">
-        <span className="auth-label">{emailLabel}</span>
+      <label className="email-field">
+        <span className="email-label">{emailLabel}</span>
         <input
           className={`field-input ${emailError ? 'has-error' : ''}`}
           type="email"
@@ -77,10 +77,10 @@ export function CodeFields({ email, code, onEmail, onCode, send, errors = {}, em
           value={email}
           onChange={(e) => onEmail(e.target.value)}
         />
-        {emailError && <span className="auth-error">{emailError}</span>}
+        {emailError && <span className="email-error">{emailError}</span>}
       </label>
-      <label className="auth-field">
-        <span className="auth-label">邮箱验证码</span>
+      <label className="email-field">
+        <span className="email-label">邮箱验证码</span>
         <span className="email-code-row">
           <input
             className={`field-input ${errors.code ? 'has-error' : ''}`}
@@ -95,7 +95,7 @@ export function CodeFields({ email, code, onEmail, onCode, send, errors = {}, em
             {left > 0 ? `${left}秒后重发` : sending ? '发送中...' : '获取验证码'}
           </button>
         </span>
-        {errors.code && <span className="auth-error">{errors.code}</span>}
+        {errors.code && <span className="email-error">{errors.code}</span>}
       </label>
     </>
   )
