@@ -1,6 +1,5 @@
-import { availableParallelism } from 'node:os'
 import argon2 from 'argon2'
-import pLimit from 'p-limit'
+import { createCpuPool, HASH_CONCURRENCY } from '../telemetry/cpu-pool'
 
 /**
  * Argon2id at OWASP's recommended floor (m = 19 MiB, t = 2, p = 1). The parameters are part of each hash
@@ -11,11 +10,10 @@ export const ARGON2_PARAMS = { type: argon2.argon2id, memoryCost: 19 * 1024, tim
 
 /**
  * argon2 runs on libuv's thread pool (4 threads by default), which SQLite queries and file I/O share. At most
- * this many hashes run at once, so a burst of logins queues here instead of filling the pool (and the CPU):
- * reads keep a thread and a core. One per core, less one for everything else, at least one.
+ * HASH_CONCURRENCY hashes run at once (telemetry/cpu-pool.ts: one per core less one, at least one), so a burst
+ * of logins queues here instead of filling the pool (and the CPU): reads keep a thread and a core.
  */
-export const HASH_CONCURRENCY = Math.max(1, Math.min(availableParallelism() - 1, 3))
-const hashing = pLimit(HASH_CONCURRENCY)
+export { HASH_CONCURRENCY }
 
 /**
  * At most this many hashes wait (about two seconds of work at ~30 hashes/s): beyond it a login is turned away
@@ -31,10 +29,8 @@ export class HashingBusy extends Error {
   }
 }
 
-function queued<T>(work: () => Promise<T>): Promise<T> {
-  if (hashing.pendingCount >= MAX_WAITING_HASHES) return Promise.reject(new HashingBusy())
-  return hashing(work)
-}
+const hashing = createCpuPool({ name: 'hash', concurrency: HASH_CONCURRENCY, maxWaiting: MAX_WAITING_HASHES, busy: () => new HashingBusy() })
+const queued = <T>(work: () => Promise<T>): Promise<T> => hashing.run(work)
 
 export const hashPassword = (password: string) => queued(() => argon2.hash(password, ARGON2_PARAMS))
 

@@ -1,6 +1,7 @@
 import sqlite3 from 'sqlite3'
 import TinyQueue from 'tinyqueue'
 import type { DataSource } from 'typeorm'
+import { readQueueWait, secondsSince } from '../telemetry/metrics'
 import { currentReadTurn } from './read-turn'
 import { BUSY_TIMEOUT_MS } from './sqlite-settings'
 
@@ -123,7 +124,7 @@ class SqliteConnection {
 
 /**
  * A small pool of read-only connections, each running one statement at a time, the rest waiting here in
- * turn order (read-turn.ts: write requests first, then by the request's arrival). Handing node-sqlite3
+ * turn order (read-turn.ts: by the request's arrival, write requests with a bounded head start). Handing node-sqlite3
  * every statement at once would put them all on libuv's thread pool queue (4 threads, first come first
  * served), where threads block on a busy connection's mutex and the writer's statements wait behind
  * hundreds of reads: measured, write p50 went from ~50 ms to 1.5 s at 200 members. A slow query (a big
@@ -149,7 +150,13 @@ class SqliteReader implements SqlReader {
   }
 
   async all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    const conn = this.idle.pop() ?? (await new Promise<SqliteConnection>((resume) => this.waiting.push({ turn: currentReadTurn(), seq: this.queued++, resume })))
+    let conn = this.idle.pop()
+    if (conn) readQueueWait.observe(0)
+    else {
+      const queuedAt = performance.now()
+      conn = await new Promise<SqliteConnection>((resume) => this.waiting.push({ turn: currentReadTurn(), seq: this.queued++, resume }))
+      readQueueWait.observe(secondsSince(queuedAt))
+    }
     try {
       return await conn.all<T>(sql, params)
     } finally {

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm'
 import { StorageFault, storageFault, type FaultKind } from './faults'
 import { BUSY_TIMEOUT_MS, walLimitBytes } from './sqlite-settings'
 import type { WriteConnection, WriterMode } from './write-connection'
+import { writerBatchSize, writerQueueWait } from '../telemetry/metrics'
 
 /*
  * The one SQLite writer (docs/decisions.md "SQLite writer"). It owns the only read-write connection of the
@@ -210,6 +211,7 @@ export class SqliteWriter {
     try {
       while (batch.length < waiting && (batch.length === 0 || performance.now() - t1 < MAX_BATCH_MS)) {
         const job = this.queue.shift() as Job
+        writerQueueWait.observe((Date.now() - job.queuedAt) / 1000)
         batch.push(job)
         await this.conn.exec('SAVEPOINT job')
         try {
@@ -235,6 +237,7 @@ export class SqliteWriter {
       this.markTransaction(false)
     }
     this.count(batch.length, t0, t1, t2)
+    writerBatchSize.observe(batch.length)
     this.lastFault = null
     // Jobs that rolled back owe nothing to the disk; the others are visible now and wait for the fsync.
     batch.forEach((job, i) => {

@@ -2,6 +2,8 @@ import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { storageFault } from '../db/faults'
+import { Unavailable } from '../errors'
+import { createCpuPool, IMAGE_CONCURRENCY, IMAGE_THREADS } from '../telemetry/cpu-pool'
 import { blameFullDisk, commitFile, newMediaName, thumbnailUrlOf, uploadPath, type MediaStorage } from './storage'
 
 /*
@@ -19,6 +21,22 @@ const THUMB_WIDTH_PX = 480
 /** Decompression-bomb guard: refuse images beyond ~40 megapixels before decoding them. */
 const MAX_INPUT_PIXELS = 40_000_000
 
+/*
+ * Decoding and encoding a camera photo costs a core for a tenth of a second or more. Images are processed
+ * IMAGE_CONCURRENCY at a time (telemetry/cpu-pool.ts; one on 2 cores), each with IMAGE_THREADS libvips
+ * threads, so uploads queue among themselves under load instead of taking every core and libuv thread
+ * from the reads. Up to IMAGE_MAX_WAITING wait (a few seconds of work); beyond that an upload is answered
+ * 503 with Retry-After (the app retries) instead of waiting longer than its client would.
+ */
+sharp.concurrency(IMAGE_THREADS)
+export const IMAGE_MAX_WAITING = 100
+export const imagePool = createCpuPool({
+  name: 'image',
+  concurrency: IMAGE_CONCURRENCY,
+  maxWaiting: IMAGE_MAX_WAITING,
+  busy: () => Unavailable('图片处理繁忙，请稍后重试', 5),
+})
+
 export interface StoredImage {
   url: string
   thumbnailUrl: string
@@ -34,8 +52,12 @@ function pipeline(file: string) {
   return sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()
 }
 
-/** Decode, re-encode and store an uploaded image; throws ImageRejected when it is not a usable image. */
-export async function storeImage(storage: MediaStorage, file: string, workDir: string): Promise<StoredImage> {
+/** Decode, re-encode and store an uploaded image (in the image pool); throws ImageRejected when it is not a usable image. */
+export function storeImage(storage: MediaStorage, file: string, workDir: string): Promise<StoredImage> {
+  return imagePool.run(() => processImage(storage, file, workDir))
+}
+
+async function processImage(storage: MediaStorage, file: string, workDir: string): Promise<StoredImage> {
   let format: string | undefined
   try {
     format = (await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format

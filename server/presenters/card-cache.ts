@@ -1,5 +1,6 @@
 import type { PostCard } from '../contract/posts'
 import type { SqlReader } from '../db/reader'
+import { cardCacheLookups } from '../telemetry/metrics'
 
 /*
  * Note cards kept between requests, on SQLite (where this process is the database's only writer).
@@ -36,6 +37,13 @@ interface Entry {
   at: number
 }
 
+const HIT = { result: 'hit' } as const
+const MISS = { result: 'miss' } as const
+function miss(): undefined {
+  cardCacheLookups.inc(MISS)
+  return undefined
+}
+
 class CardCache {
   private readonly entries = new Map<number, Entry>()
 
@@ -48,11 +56,12 @@ class CardCache {
 
   get(id: number, now: number): PostCard | undefined {
     const entry = this.entries.get(id)
-    if (!entry) return undefined
+    if (!entry) return miss()
     if (entry.generation !== this.writes.generation || now - entry.at >= TTL_MS) {
       this.entries.delete(id)
-      return undefined
+      return miss()
     }
+    cardCacheLookups.inc(HIT)
     return entry.card
   }
 

@@ -1,6 +1,6 @@
 /**
- * Statements waiting for a SQLite read connection are served in turn order (server/db/read-turn.ts): those
- * of write requests first, then by their request's arrival, then those run outside any request. With one
+ * Statements waiting for a SQLite read connection are served in turn order (server/db/read-turn.ts): by their
+ * request's arrival, write requests with a bounded head start, then those run outside any request. With one
  * read connection held by a slow statement, the queued statements' completion order is their turn order.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -52,6 +52,22 @@ describeOnSqlite('SQLite read turns', () => {
     const background = statement('background')
     await Promise.all([blocker, older, newer, write, background])
     expect(order).toEqual(['write', 'older-1', 'older-2', 'newer', 'background'])
+  })
+
+  it("bounds a write's head start: a read that waited longer than it goes first", async () => {
+    const order: string[] = []
+    const statement = (label: string) => reader.all<{ label: string }>('SELECT ? AS label', [label]).then(([row]) => void order.push(row!.label))
+    const blocker = reader.all('WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000) SELECT COUNT(*) AS c FROM n')
+    let blocking = true
+    void blocker.then(() => (blocking = false))
+    const waited = turns.withReadTurn(false, () => statement('read, waited'))
+    await new Promise((resolve) => setTimeout(resolve, turns.WRITE_HEAD_START_MS + 20))
+    // Still queued behind the blocker, so the order below is the queue's, not that of arrival at an idle connection.
+    expect(blocking).toBe(true)
+    const fresh = turns.withReadTurn(false, () => statement('read, fresh'))
+    const write = turns.withReadTurn(true, () => statement('write'))
+    await Promise.all([blocker, waited, fresh, write])
+    expect(order).toEqual(['read, waited', 'write', 'read, fresh'])
   })
 
   it('counts only data-changing methods as writes', () => {

@@ -1,0 +1,89 @@
+import { availableParallelism } from 'node:os'
+import pLimit from 'p-limit'
+import { poolActive, poolQueueDepth, poolRejected, poolRun, poolWait, secondsSince } from './metrics'
+
+/*
+ * Bounded pools for CPU-heavy work that runs on libuv's thread pool: image processing (sharp) and password
+ * hashing (argon2). Unbounded, ~9 uploads/s of 1–3 camera photos filled libuv's four threads and both cores,
+ * and every read statement queued behind them (issue #19: reads p50 ~780 ms). Bounded, the heavy work queues
+ * here (its own latency grows) while reads keep a core and libuv threads. Sizes come from the core count:
+ * on 2 cores one image and one hash at a time; SHILIU_IMAGE_CONCURRENCY / SHILIU_HASH_CONCURRENCY override.
+ */
+
+export interface CpuPool {
+  readonly name: string
+  readonly concurrency: number
+  /** Tasks running now. */
+  readonly active: number
+  /** Tasks waiting for a slot. */
+  readonly waiting: number
+  /** Run `work` once a slot is free; rejects with `busy()` at once when `maxWaiting` tasks already wait. */
+  run<T>(work: () => Promise<T>): Promise<T>
+}
+
+export interface CpuPoolOptions {
+  name: string
+  concurrency: number
+  /** Tasks allowed to wait; beyond it `run` rejects at once (the client is told to retry) instead of queueing. */
+  maxWaiting: number
+  busy: () => Error
+}
+
+export function createCpuPool(options: CpuPoolOptions): CpuPool {
+  const limit = pLimit(options.concurrency)
+  const labels = { pool: options.name }
+  const depth = () => {
+    poolQueueDepth.set(labels, limit.pendingCount)
+    poolActive.set(labels, limit.activeCount)
+  }
+  depth()
+  return {
+    name: options.name,
+    concurrency: options.concurrency,
+    get active() {
+      return limit.activeCount
+    },
+    get waiting() {
+      return limit.pendingCount
+    },
+    run<T>(work: () => Promise<T>): Promise<T> {
+      if (limit.pendingCount >= options.maxWaiting) {
+        poolRejected.inc(labels)
+        return Promise.reject(options.busy())
+      }
+      const queuedAt = performance.now()
+      const result = limit(async () => {
+        poolWait.observe(labels, secondsSince(queuedAt))
+        depth()
+        const startedAt = performance.now()
+        try {
+          return await work()
+        } finally {
+          poolRun.observe(labels, secondsSince(startedAt))
+          // p-limit starts the next task after this one settles; record the depth once it has.
+          queueMicrotask(depth)
+        }
+      })
+      depth()
+      return result
+    },
+  }
+}
+
+/** A positive whole number from the environment, or the fallback. */
+function envCount(name: string, fallback: number): number {
+  const n = Number(process.env[name])
+  return Number.isInteger(n) && n > 0 ? n : fallback
+}
+
+const cores = availableParallelism()
+
+/**
+ * Images processed at once: half the cores, at least one (2 cores: 1; 8 cores: 4), so the other half stays
+ * for reads, hashing and the writer. Each image uses IMAGE_THREADS of libvips' threads (sharp.concurrency).
+ */
+export const IMAGE_CONCURRENCY = envCount('SHILIU_IMAGE_CONCURRENCY', Math.max(1, Math.floor(cores / 2)))
+/** libvips threads per image: one on small machines (a core per image), two from 8 cores up. */
+export const IMAGE_THREADS = cores >= 8 ? 2 : 1
+/** Hashes computed at once: one per core, less one for everything else, at least one, at most three. */
+export const HASH_CONCURRENCY = envCount('SHILIU_HASH_CONCURRENCY', Math.max(1, Math.min(cores - 1, 3)))
