@@ -7,6 +7,7 @@ import { compression } from './http/compression'
 import { cors, hostGuard } from './http/cors'
 import { errorMiddleware } from './http/errors'
 import { requestLog } from './http/middlewares/request-log'
+import { requestMetrics } from './http/middlewares/request-metrics'
 import { securityHeaders } from './http/security-headers'
 import { rendererMiddleware, uploadsMiddleware } from './http/static'
 
@@ -22,6 +23,7 @@ export function createApp(deps: AppDeps): Koa {
   const api = createApiRouter(deps)
   // Each request's turn for the SQLite read connections (db/read-turn.ts).
   app.use((ctx, next) => withReadTurn(isWriteMethod(ctx.method), next))
+  app.use(requestMetrics())
   app.use(requestLog(deps.logger))
   app.use(securityHeaders())
   // Outside the error translator, so large error envelopes are compressed like any reply.

@@ -62,6 +62,8 @@ export interface AppConfig {
   streamHeartbeatSeconds: number
   /** Scheduled backups (BACKUP_DIR, BACKUP_EVERY_HOURS, BACKUP_KEEP); null when BACKUP_DIR is unset. */
   backup: BackupConfig | null
+  /** Bearer token of GET /api/metrics (METRICS_TOKEN); null: the route answers 404. */
+  metricsToken: string | null
   /** Email (SMTP_URL, MAIL_FROM, EMAIL_REQUIRED_FOR_REGISTRATION); null when SMTP_URL is unset (email off). */
   mail: MailConfig | null
 }
@@ -172,6 +174,7 @@ const envSchema = z.object({
   STREAM_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2000),
   SHILIU_STREAM_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).default(25),
   BACKUP_DIR: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (it guards GET /api/metrics)').optional().or(z.literal('')),
   BACKUP_EVERY_HOURS: z.coerce
     .number()
     .positive('BACKUP_EVERY_HOURS must be a positive number of hours (24: daily, 0.5: every half hour)')
@@ -320,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demoAdminPassword: e.SHILIU_DEMO_ADMIN_PASSWORD ?? null,
     testDemoStallAt: e.SHILIU_TEST_DEMO_STALL_AT || null,
     backup,
+    metricsToken: e.METRICS_TOKEN || null,
     mail,
   }
 }

@@ -3,8 +3,9 @@ import type { AppDeps } from '../deps'
 import { Comment, Like, Post, User } from '../db/entities'
 import { ok } from './envelope'
 import { checkHealth, liveness } from './health'
+import { registerMetricsRoute } from './metrics'
 
-/** Public status routes of the documented API: health and site-wide counts. */
+/** Public status routes of the documented API: health, site-wide counts and (with METRICS_TOKEN) metrics. */
 export function registerSystemRoutes(router: Router, deps: AppDeps): void {
   /** Read and write probes, disk space, Redis (http/health.ts): 200 `ok`, or 503 `degraded` naming the part. */
   router.get('/health', async (ctx) => {
@@ -28,4 +29,6 @@ export function registerSystemRoutes(router: Router, deps: AppDeps): void {
     ])
     ok(ctx, { users, posts, comments, likes })
   })
+
+  registerMetricsRoute(router, deps)
 }

@@ -4,7 +4,7 @@ import { doc, type DocRoute } from './route'
 
 const TAG = '系统'
 
-/** Health, site statistics and this document. */
+/** Health, site statistics, metrics and this document. */
 export function systemDocRoutes(): DocRoute[] {
   return [
     doc({
@@ -52,6 +52,18 @@ export function systemDocRoutes(): DocRoute[] {
       summary: '全站统计',
       access: 'public',
       data: z.object({ users: z.number().int(), posts: z.number().int(), comments: z.number().int(), likes: z.number().int() }),
+    }),
+    doc({
+      method: 'get',
+      path: '/metrics',
+      tag: TAG,
+      summary: 'Prometheus 指标',
+      description:
+        '本进程的指标，Prometheus 文本格式（不带响应信封）：按路由模板的请求耗时直方图、写入批大小与排队时间、读连接排队时间、' +
+        '图片处理与密码哈希池的排队深度与运行时间、笔记卡片缓存命中率、打开的通知流数量，以及 Node 进程指标。' +
+        '未设置 METRICS_TOKEN 时为 404；设置后须以 `Authorization: Bearer <METRICS_TOKEN>` 调用，否则 401。',
+      access: 'public',
+      errors: [401, 404],
     }),
     doc({
       method: 'get',

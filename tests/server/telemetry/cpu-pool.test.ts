@@ -1,0 +1,118 @@
+/**
+ * The CPU pools (server/telemetry/cpu-pool.ts) that keep image processing and password hashing from taking
+ * every core: a pool runs at most `concurrency` tasks, queues the rest in order, turns work away once
+ * `maxWaiting` wait, passes errors on and keeps going; uploads through the image pool still store images.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { imagePool } from '../../../server/media/images'
+import { createCpuPool, IMAGE_CONCURRENCY } from '../../../server/telemetry/cpu-pool'
+import { poolRun } from '../../../server/telemetry/metrics'
+import { registerMember, type Member } from '../../support/members'
+import { startTestServer, type TestServer } from '../../support/server'
+import { imageBlob } from '../member/support/notes'
+
+class Busy extends Error {}
+
+/** A task the test finishes by hand, recording when it started. */
+function deferredTask(started: string[], label: string) {
+  let finish!: (value: string) => void
+  let fail!: (err: Error) => void
+  const done = new Promise<string>((resolve, reject) => ((finish = resolve), (fail = reject)))
+  return { work: () => (started.push(label), done), finish: () => finish(label), fail: (err: Error) => fail(err) }
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve))
+
+describe('a CPU pool', () => {
+  it('runs at most `concurrency` tasks and starts the waiting ones in order as slots free', async () => {
+    const pool = createCpuPool({ name: 'test-order', concurrency: 2, maxWaiting: 10, busy: () => new Busy() })
+    const started: string[] = []
+    const tasks = ['a', 'b', 'c', 'd', 'e'].map((label) => deferredTask(started, label))
+    const results = tasks.map((t) => pool.run(t.work))
+    await tick()
+    expect(started).toEqual(['a', 'b'])
+    expect([pool.active, pool.waiting]).toEqual([2, 3])
+    tasks[1]!.finish()
+    await tick()
+    expect(started).toEqual(['a', 'b', 'c'])
+    tasks[0]!.finish()
+    await tick()
+    expect(started).toEqual(['a', 'b', 'c', 'd'])
+    expect([pool.active, pool.waiting]).toEqual([2, 1])
+    for (const t of tasks.slice(2)) t.finish()
+    expect(await Promise.all(results)).toEqual(['a', 'b', 'c', 'd', 'e'])
+    expect([pool.active, pool.waiting]).toEqual([0, 0])
+  })
+
+  it("passes a task's error to its caller and goes on with the next task", async () => {
+    const pool = createCpuPool({ name: 'test-errors', concurrency: 1, maxWaiting: 10, busy: () => new Busy() })
+    const started: string[] = []
+    const failing = deferredTask(started, 'fails')
+    const next = deferredTask(started, 'next')
+    const first = pool.run(failing.work)
+    const second = pool.run(next.work)
+    failing.fail(new Error('broken image'))
+    await expect(first).rejects.toThrow('broken image')
+    await tick()
+    expect(started).toEqual(['fails', 'next'])
+    next.finish()
+    expect(await second).toBe('next')
+  })
+
+  it('turns work away with its busy error once maxWaiting tasks wait, and takes work again once they drain', async () => {
+    const pool = createCpuPool({ name: 'test-busy', concurrency: 1, maxWaiting: 2, busy: () => new Busy('full') })
+    const started: string[] = []
+    const tasks = ['run', 'wait-1', 'wait-2'].map((label) => deferredTask(started, label))
+    const accepted = [pool.run(tasks[0]!.work)]
+    await tick()
+    accepted.push(...tasks.slice(1).map((t) => pool.run(t.work)))
+    expect([pool.active, pool.waiting]).toEqual([1, 2])
+    await expect(pool.run(async () => 'refused')).rejects.toBeInstanceOf(Busy)
+    for (const t of tasks) t.finish()
+    await Promise.all(accepted)
+    expect(await pool.run(async () => 'accepted again')).toBe('accepted again')
+  })
+
+  it('records each run in the pool metrics', async () => {
+    const pool = createCpuPool({ name: 'test-metrics', concurrency: 1, maxWaiting: 5, busy: () => new Busy() })
+    await Promise.all([1, 2, 3].map((n) => pool.run(async () => n)))
+    const count = (await poolRun.get()).values.find((v) => v.metricName === 'shiliu_cpu_pool_run_seconds_count' && v.labels.pool === 'test-metrics')
+    expect(count?.value).toBe(3)
+  })
+})
+
+describe('uploads through the image pool', () => {
+  let server: TestServer
+  let member: Member
+  beforeAll(async () => {
+    server = await startTestServer()
+    member = await registerMember(server)
+  })
+  afterAll(() => server?.close())
+
+  it('stores every image of concurrent multi-image uploads, never processing more than IMAGE_CONCURRENCY at once', async () => {
+    const runsBefore = (await poolRun.get()).values.find((v) => v.metricName === 'shiliu_cpu_pool_run_seconds_count' && v.labels.pool === 'image')?.value ?? 0
+    let most = 0
+    let queued = 0
+    const sampler = setInterval(() => ((most = Math.max(most, imagePool.active)), (queued = Math.max(queued, imagePool.waiting))), 1)
+    const uploads = [0, 1, 2].map(async (i) => {
+      const body = new FormData()
+      for (let n = 0; n < 3; n++) body.append('files', await imageBlob({ width: 1800, height: 1200, format: 'jpeg', color: `#${i}${n}8844` }), `p${n}.jpg`)
+      return server.call<{ uploaded: Array<{ url: string }>; failed: unknown[] }>('POST', '/api/upload/multiple', { token: member.token, body })
+    })
+    const replies = await Promise.all(uploads)
+    clearInterval(sampler)
+    for (const reply of replies) {
+      expect(reply.status).toBe(200)
+      expect(reply.body.data.uploaded).toHaveLength(3)
+      expect(reply.body.data.failed).toEqual([])
+      for (const image of reply.body.data.uploaded) expect((await server.fetch(image.url)).status).toBe(200)
+    }
+    expect(most).toBeGreaterThan(0)
+    expect(most).toBeLessThanOrEqual(IMAGE_CONCURRENCY)
+    expect(imagePool.concurrency).toBe(IMAGE_CONCURRENCY)
+    const runsAfter = (await poolRun.get()).values.find((v) => v.metricName === 'shiliu_cpu_pool_run_seconds_count' && v.labels.pool === 'image')?.value ?? 0
+    expect(runsAfter - runsBefore).toBe(9)
+    if (IMAGE_CONCURRENCY < 9) expect(queued).toBeGreaterThan(0)
+  })
+})
