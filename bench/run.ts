@@ -1,7 +1,8 @@
 /**
  * npm run bench [-- --mixed | --crash | --stream] [--engines sqlite,postgres,mysql | all]
  *   (no option)  one endpoint at a time on a large dataset (bench/endpoints.ts)
- *   --mixed      200 signed-in members at once, 80 % reads / 15 % reactions / 5 % publishing (bench/mixed.ts)
+ *   --mixed      200 signed-in members at once, 80 % reads (search included) / 15 % reactions / 5 % publishing with
+ *                real photo uploads, driven from a process of its own; issue #19's targets (bench/mixed.ts)
  *   --crash      kill -9 under write load, many rounds; counts acknowledged writes lost (bench/crash.ts)
  *   --moderation the signed-in feed, recommend and search with 1,000 blocks and 500 watched words, against without (bench/moderation.ts)
  *   --stream     1,000 open notification streams: like → event latency, RSS, feed throughput beside them (bench/stream.ts)

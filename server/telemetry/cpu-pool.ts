@@ -83,7 +83,11 @@ const cores = availableParallelism()
  * for reads, hashing and the writer. Each image uses IMAGE_THREADS of libvips' threads (sharp.concurrency).
  */
 export const IMAGE_CONCURRENCY = envCount('SHILIU_IMAGE_CONCURRENCY', Math.max(1, Math.floor(cores / 2)))
-/** libvips threads per image: one on small machines (a core per image), two from 8 cores up. */
-export const IMAGE_THREADS = cores >= 8 ? 2 : 1
+/**
+ * libvips threads per image: one on small machines (a core per image), two from 8 cores up.
+ * SHILIU_IMAGE_THREADS overrides (0: sharp's default, one per core, as before issue #19; for measuring).
+ */
+const threads = process.env.SHILIU_IMAGE_THREADS ?? ''
+export const IMAGE_THREADS = /^\d+$/.test(threads) ? Number(threads) : cores >= 8 ? 2 : 1
 /** Hashes computed at once: one per core, less one for everything else, at least one, at most three. */
 export const HASH_CONCURRENCY = envCount('SHILIU_HASH_CONCURRENCY', Math.max(1, Math.min(cores - 1, 3)))

@@ -1,0 +1,180 @@
+/**
+ * The load driver of bench --mixed, run as its own process (node --import tsx) so that its CPU is measured
+ * apart from the server's and the orchestrator's. Everything costly happens before the measured window: the
+ * photos are read and their multipart bodies built once, the members sign in. Then every member loops
+ * without think time over the mix (bench/mixed.ts) until the window ends. Lines on stdout tell the parent
+ * when the window starts and ends (it samples CPU then), and the last one carries the samples.
+ *
+ * Plain node:http with keep-alive, one socket per member: ~0.1 ms of client CPU per request, reported.
+ */
+import { readFileSync } from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { chooseKind, type Kind, type MixedClientConfig, type MixedResult, rng } from './mixed-mix'
+
+const config = JSON.parse(process.env.MIXED_CLIENT_CONFIG!) as MixedClientConfig
+const base = new URL(config.url)
+const agent = new http.Agent({ keepAlive: true, maxSockets: config.members.length + 10 })
+
+interface Reply {
+  status: number
+  body: string
+}
+
+function send(method: string, pathname: string, token: string | null, payload?: Buffer, contentType = 'application/json'): Promise<Reply> {
+  const headers: Record<string, string> = {}
+  if (token) headers.authorization = `Bearer ${token}`
+  if (payload !== undefined) {
+    headers['content-type'] = contentType
+    headers['content-length'] = String(payload.length)
+  }
+  return new Promise((resolve) => {
+    const req = http.request({ host: base.hostname, port: base.port, method, path: pathname, headers, agent }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('error', () => resolve({ status: 0, body: '' }))
+    })
+    req.on('error', () => resolve({ status: 0, body: '' }))
+    req.end(payload)
+  })
+}
+
+const json = (value: unknown) => Buffer.from(JSON.stringify(value))
+
+/** Multipart bodies of 1, 2 and 3 photos (field `files`, as the app's publish page sends them), built once. */
+const BOUNDARY = '----shiliu-bench-7d1f0c2a'
+function multipartBodies(files: string[]): Buffer[][] {
+  const photos = files.map((f) => ({ name: path.basename(f), bytes: readFileSync(f) }))
+  const body = (picked: typeof photos) =>
+    Buffer.concat([
+      ...picked.flatMap((p) => [Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${p.name}"\r\nContent-Type: image/jpeg\r\n\r\n`), p.bytes, Buffer.from('\r\n')]),
+      Buffer.from(`--${BOUNDARY}--\r\n`),
+    ])
+  return [1, 2, 3].map((k) => photos.map((_, i) => body(Array.from({ length: k }, (_, j) => photos[(i + j) % photos.length]!))))
+}
+
+interface Member {
+  token: string
+  liked: Set<number>
+  collected: Set<number>
+  random: () => number
+}
+
+async function signIn(): Promise<Member[]> {
+  const members: Member[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < config.members.length) {
+      const userId = config.members[next++]!
+      const reply = await send('POST', '/api/auth/login', null, json({ user_id: userId, password: config.password }))
+      const token = (JSON.parse(reply.body) as { data?: { tokens?: { access_token?: string } } }).data?.tokens?.access_token
+      if (!token) throw new Error(`cannot sign in as ${userId}: ${reply.status} ${reply.body.slice(0, 200)}`)
+      members.push({ token, liked: new Set(), collected: new Set(), random: rng(members.length + 1) })
+    }
+  }
+  await Promise.all(Array.from({ length: 4 }, worker))
+  return members
+}
+
+const pick = <T>(list: readonly T[], random: () => number): T => list[Math.floor(random() * list.length)]!
+
+const latencies: Partial<Record<Kind, number[]>> = {}
+const failures: Partial<Record<Kind, Record<string, number>>> = {}
+let windowStart = Infinity
+let windowEnd = Infinity
+
+async function timed(kind: Kind, work: () => Promise<Reply>): Promise<Reply> {
+  const started = performance.now()
+  const reply = await work()
+  const ended = performance.now()
+  if (started >= windowStart && ended <= windowEnd) {
+    ;(latencies[kind] ??= []).push(ended - started)
+    if (reply.status < 200 || reply.status >= 300) {
+      const f = (failures[kind] ??= {})
+      const key = String(reply.status || 'socket')
+      f[key] = (f[key] ?? 0) + 1
+    }
+  }
+  return reply
+}
+
+/** One step of member `m`: a request of the mix, or for publishing the upload and then the note. */
+async function step(m: Member, bodies: Buffer[][]): Promise<void> {
+  const kind = chooseKind(m.random)
+  const note = () => pick(config.notes, m.random)
+  switch (kind) {
+    case 'feed':
+      await timed(kind, () => send('GET', `/api/posts?page=${1 + Math.floor(m.random() * 5)}&limit=20`, m.token))
+      return
+    case 'detail':
+      await timed(kind, () => send('GET', `/api/posts/${note()}`, m.token))
+      return
+    case 'comments':
+      await timed(kind, () => send('GET', `/api/posts/${note()}/comments?page=1&limit=5`, m.token))
+      return
+    case 'profile':
+      await timed(kind, () => send('GET', `/api/users/${encodeURIComponent(pick(config.members, m.random))}`, m.token))
+      return
+    case 'search':
+      await timed(kind, () => send('GET', `/api/search?type=posts&keyword=${encodeURIComponent(pick(config.keywords, m.random))}&page=1&limit=20`, m.token))
+      return
+    case 'like': {
+      const undo = m.liked.size > 0 && m.random() < 0.4
+      const id = undo ? m.liked.values().next().value! : note()
+      if (undo) m.liked.delete(id)
+      else m.liked.add(id)
+      await timed(kind, () => send(undo ? 'DELETE' : 'POST', '/api/likes', m.token, json({ target_type: 1, target_id: id })))
+      return
+    }
+    case 'collect': {
+      const undo = m.collected.size > 0 && m.random() < 0.4
+      const id = undo ? m.collected.values().next().value! : note()
+      if (undo) m.collected.delete(id)
+      else m.collected.add(id)
+      await timed(kind, () => send(undo ? 'DELETE' : 'POST', `/api/posts/${id}/collect`, m.token))
+      return
+    }
+    case 'comment':
+      await timed(kind, () => send('POST', '/api/comments', m.token, json({ post_id: note(), content: `同感！第${Math.floor(m.random() * 1000)}次来看这篇` })))
+      return
+    case 'upload': {
+      // Publishing: 1–3 photos in one multipart upload, then the note with the returned URLs.
+      const body = pick(pick(bodies, m.random), m.random)
+      const uploaded = await timed('upload', () => send('POST', '/api/upload/multiple', m.token, body, `multipart/form-data; boundary=${BOUNDARY}`))
+      if (uploaded.status !== 200) return
+      const images = (JSON.parse(uploaded.body) as { data: { uploaded: Array<{ url: string }> } }).data.uploaded.map((u) => u.url)
+      const note = { title: '今天的校园', content: '<p>图书馆门口的银杏黄了，午后阳光很好。</p>', images, category_id: pick(config.categories, m.random), tags: ['校园'], type: 1 }
+      await timed('publish', () => send('POST', '/api/posts', m.token, json(note)))
+      return
+    }
+    default:
+      return
+  }
+}
+
+async function main(): Promise<void> {
+  const bodies = multipartBodies(config.photos)
+  const t0 = Date.now()
+  const members = await signIn()
+  console.log(`signed-in ${members.length} ${((Date.now() - t0) / 1000).toFixed(1)}`)
+  const now = performance.now()
+  windowStart = now + config.warmupSeconds * 1000
+  windowEnd = windowStart + config.seconds * 1000
+  setTimeout(() => console.log('window-start'), windowStart - now)
+  setTimeout(() => console.log('window-end'), windowEnd - now)
+  await Promise.all(
+    members.map(async (m) => {
+      while (performance.now() < windowEnd) await step(m, bodies)
+    }),
+  )
+  agent.destroy()
+  const result: MixedResult = { latencies, failures }
+  console.log(`result ${JSON.stringify(result)}`)
+}
+
+main().catch((err: unknown) => {
+  console.error(err)
+  process.exit(1)
+})
