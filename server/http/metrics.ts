@@ -2,8 +2,7 @@ import type Router from '@koa/router'
 import { timingSafeEqual } from 'node:crypto'
 import type { AppDeps } from '../deps'
 import { AppError, NotFound } from '../errors'
-import { countOpenStreams, metricsRegistry } from '../telemetry/metrics'
-import { openStreamCount } from './member/notifications/stream'
+import { metricsRegistry } from '../telemetry/metrics'
 
 /*
  * GET /api/metrics: the process's metrics in Prometheus text format (server/telemetry/metrics.ts), for an
@@ -20,7 +19,6 @@ function sameToken(given: string, expected: string): boolean {
 }
 
 export function registerMetricsRoute(router: Router, deps: AppDeps): void {
-  countOpenStreams(() => openStreamCount(deps))
   router.get('/metrics', async (ctx) => {
     const expected = deps.config.metricsToken
     if (!expected) throw NotFound()

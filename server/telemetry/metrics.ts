@@ -98,24 +98,11 @@ new Gauge({
   },
 })
 
-/** Sources of gauges read at scrape time (open notification streams live in http/, above this floor). */
-const openStreamSources = new Set<() => number>()
-
-/** Count `source()` into shiliu_open_streams; returns the function that stops counting it. */
-export function countOpenStreams(source: () => number): () => void {
-  openStreamSources.add(source)
-  return () => openStreamSources.delete(source)
-}
-
-new Gauge({
+/** Open notification streams of this process (counted by http/member/notifications/stream.ts as they open and close). */
+export const openStreams = new Gauge({
   name: 'shiliu_open_streams',
   help: 'Open notification streams (server-sent events) of this process',
   registers: [metricsRegistry],
-  collect() {
-    let n = 0
-    for (const source of openStreamSources) n += source()
-    this.set(n)
-  },
 })
 
 /** Seconds since `start` (a performance.now() reading). */

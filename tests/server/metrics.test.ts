@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config'
 import { runsOn } from '../support/engines'
+import { openEventStream } from '../support/event-stream'
 import { registerMember, type Member } from '../support/members'
 import { startTestServer, type TestServer } from '../support/server'
 import { createCategory, createNote, uploadImage } from './member/support/notes'
@@ -96,6 +97,17 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
       expect(ratio).toBeGreaterThan(0)
       expect(ratio).toBeLessThanOrEqual(1)
     } else expect(ratio).toBe(0)
+  })
+
+  it('counts open notification streams as they open and close', async () => {
+    expect(sample(await scrape(), 'shiliu_open_streams')).toBe(0)
+    const stream = await openEventStream(`${server.url}/api/notifications/stream`, { Authorization: `Bearer ${member.token}` })
+    expect(stream.status).toBe(200)
+    expect(sample(await scrape(), 'shiliu_open_streams')).toBe(1)
+    stream.close()
+    const deadline = Date.now() + 5000
+    while (sample(await scrape(), 'shiliu_open_streams') !== 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(sample(await scrape(), 'shiliu_open_streams')).toBe(0)
   })
 
   it.runIf(runsOn('sqlite'))("shows the SQLite writer's batches and queue wait and the read connections' queue wait", async () => {

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../../deps'
 import { AppError } from '../../../errors'
 import { eventBusOf, type AppEvent } from '../../../events/bus'
 import { presentNotification } from '../../../presenters/notification'
+import { openStreams } from '../../../telemetry/metrics'
 import { ok } from '../../envelope'
 import { newestNotificationId, notificationsAfter, unreadCounts } from './queries'
 
@@ -128,9 +129,11 @@ export async function openStream(ctx: Context, deps: AppDeps): Promise<void> {
   mine.add(stream)
   hub.byUser.set(me.id, mine)
   hub.count++
+  openStreams.inc()
   const release = () => {
     if (!mine.delete(stream)) return
     hub.count--
+    openStreams.dec()
     if (mine.size === 0) hub.byUser.delete(me.id)
   }
   ctx.req.socket.setTimeout(0)
