@@ -85,17 +85,28 @@ const failures: Partial<Record<Kind, Record<string, number>>> = {}
 let windowStart = Infinity
 let windowEnd = Infinity
 
+/** Requests started in the window and not answered yet (counted as `unfinished` if still out at the deadline). */
+const inFlight = new Map<number, Kind>()
+let nextRequest = 0
+
+function fail(kind: Kind, key: string): void {
+  const f = (failures[kind] ??= {})
+  f[key] = (f[key] ?? 0) + 1
+}
+
+/**
+ * Every request started in the window counts, however late it ends: a slow upload started near the end is
+ * waited for (members start nothing after the window), so long latencies are not cut off the percentiles.
+ */
 async function timed(kind: Kind, work: () => Promise<Reply>): Promise<Reply> {
   const started = performance.now()
+  const counted = started >= windowStart && started < windowEnd
+  const id = nextRequest++
+  if (counted) inFlight.set(id, kind)
   const reply = await work()
-  const ended = performance.now()
-  if (started >= windowStart && ended <= windowEnd) {
-    ;(latencies[kind] ??= []).push(ended - started)
-    if (reply.status < 200 || reply.status >= 300) {
-      const f = (failures[kind] ??= {})
-      const key = String(reply.status || 'socket')
-      f[key] = (f[key] ?? 0) + 1
-    }
+  if (counted && inFlight.delete(id)) {
+    ;(latencies[kind] ??= []).push(performance.now() - started)
+    if (reply.status < 200 || reply.status >= 300) fail(kind, String(reply.status || 'socket'))
   }
   return reply
 }
@@ -143,7 +154,7 @@ async function step(m: Member, bodies: Buffer[][]): Promise<void> {
       // Publishing: 1–3 photos in one multipart upload, then the note with the returned URLs.
       const body = pick(pick(bodies, m.random), m.random)
       const uploaded = await timed('upload', () => send('POST', '/api/upload/multiple', m.token, body, `multipart/form-data; boundary=${BOUNDARY}`))
-      if (uploaded.status !== 200) return
+      if (uploaded.status !== 200 || performance.now() >= windowEnd) return
       const images = (JSON.parse(uploaded.body) as { data: { uploaded: Array<{ url: string }> } }).data.uploaded.map((u) => u.url)
       const note = { title: '今天的校园', content: '<p>图书馆门口的银杏黄了，午后阳光很好。</p>', images, category_id: pick(config.categories, m.random), tags: ['校园'], type: 1 }
       await timed('publish', () => send('POST', '/api/posts', m.token, json(note)))
@@ -164,14 +175,19 @@ async function main(): Promise<void> {
   windowEnd = windowStart + config.seconds * 1000
   setTimeout(() => console.log('window-start'), windowStart - now)
   setTimeout(() => console.log('window-end'), windowEnd - now)
-  await Promise.all(
+  const finished = Promise.all(
     members.map(async (m) => {
       while (performance.now() < windowEnd) await step(m, bodies)
     }),
   )
+  // Requests still out this long after the window are counted as `unfinished` (a failure) and abandoned.
+  const deadline = new Promise<void>((resolve) => setTimeout(resolve, windowEnd - now + config.graceSeconds * 1000).unref())
+  await Promise.race([finished, deadline])
+  for (const kind of inFlight.values()) fail(kind, 'unfinished')
   agent.destroy()
   const result: MixedResult = { latencies, failures }
   console.log(`result ${JSON.stringify(result)}`)
+  process.exit(0)
 }
 
 main().catch((err: unknown) => {

@@ -54,6 +54,8 @@ export interface MixedClientConfig {
   photos: string[]
   warmupSeconds: number
   seconds: number
+  /** How long after the window requests started in it are waited for. */
+  graceSeconds: number
 }
 
 /** What the driver sends back: latencies (ms) and non-2xx counts by status, per kind, within the window. */

@@ -9,9 +9,11 @@
  *   80 % reads        feed pages 1-5, note detail, a note's comments, a profile, a search
  *   15 % reactions    like / unlike, collect / uncollect, comment
  *    5 % publishing   a multipart upload of 1–3 photos, then the note with their URLs (as the app does)
+ * Every request started in the window counts, however late it ends (up to 30 s after it: then `unfinished`).
  * Prints per kind p50 / p99 and throughput, the server's and the driver's CPU per request over the window
- * actually measured (from /proc, at the driver's window start and end), the load average, and issue #19's
- * targets with met / MISSED; with --engines, once per database engine, each from the same fresh copy.
+ * actually measured (from /proc, at the driver's window start and end), the load average, issue #19's
+ * targets with met / MISSED, and where the server's time went (its GET /api/metrics, scraped around the
+ * window); with --engines, once per database engine, each from the same fresh copy.
  */
 import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -21,6 +23,7 @@ import { createInterface } from 'node:readline'
 import sqlite3 from 'sqlite3'
 import { databaseEnv, ENGINE_LABELS, type BenchEngine, type EngineChoice } from './engines'
 import type { MixedClientConfig, MixedResult } from './mixed-mix'
+import { describeWindow, scrapeMetrics } from './mixed-metrics'
 import { ensurePhotos } from './mixed-photos'
 import { report, type Window } from './mixed-report'
 import { buildServer, ensureSeeded, SEED_PASSWORD, startServer, type BenchServer } from './server'
@@ -64,20 +67,26 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100
 }
 
-/** Run the driver; sample both processes' CPU at its window start and end; resolve with its samples. */
-function drive(server: BenchServer, config: MixedClientConfig): Promise<{ result: MixedResult; window: Window }> {
+/** The server's metrics token in the bench: its GET /api/metrics is scraped around the window (bench/mixed-metrics.ts). */
+const METRICS_TOKEN = 'bench-mixed-metrics-token'
+
+/** Run the driver; sample both processes' CPU and the server's metrics at its window start and end; resolve with its samples. */
+function drive(server: BenchServer, config: MixedClientConfig): Promise<{ result: MixedResult; window: Window; metrics: Promise<string> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/mixed-client.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, MIXED_CLIENT_CONFIG: JSON.stringify(config) } })
   const serverPid = server.child.pid!
   const clientPid = child.pid!
   let start: { at: number; server: number; client: number; load: number[] } | null = null
   let window: Window | null = null
   let result: MixedResult | null = null
+  let metricsBefore: ReturnType<typeof scrapeMetrics> | null = null
+  let metrics: Promise<string> = Promise.resolve('  (no metrics)')
   createInterface({ input: child.stdout! }).on('line', (line) => {
     if (line.startsWith('signed-in ')) {
       const [, n, secs] = line.split(' ')
       console.log(`${n} members signed in (${secs} s); ${config.warmupSeconds} s warm-up, then ${config.seconds} s measured`)
     } else if (line === 'window-start') {
       start = { at: performance.now(), server: cpuSeconds(serverPid), client: cpuSeconds(clientPid), load: os.loadavg() }
+      metricsBefore = scrapeMetrics(server.url, METRICS_TOKEN)
     } else if (line === 'window-end' && start) {
       window = {
         seconds: (performance.now() - start.at) / 1000,
@@ -86,12 +95,14 @@ function drive(server: BenchServer, config: MixedClientConfig): Promise<{ result
         loadBefore: start.load,
         loadAfter: os.loadavg(),
       }
+      const before = metricsBefore
+      if (before) metrics = Promise.all([before, scrapeMetrics(server.url, METRICS_TOKEN)]).then(([b, a]) => describeWindow(b, a)).catch((err: unknown) => `  (metrics: ${(err as Error).message})`)
     } else if (line.startsWith('result ')) result = JSON.parse(line.slice('result '.length)) as MixedResult
     else console.log(line)
   })
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => {
-      if (code === 0 && result && window) resolve({ result, window })
+      if (code === 0 && result && window) resolve({ result, window, metrics })
       else reject(new Error(`the load driver exited with ${code}${window ? '' : ' before its window ended'}`))
     })
   })
@@ -111,12 +122,13 @@ async function runMixedOn(engine: BenchEngine, choice: EngineChoice, photos: str
   const env = await databaseEnv(engine, choice, path.join(RUN_DIR, 'shiliu.sqlite'), SCALE.notes, { fresh: true, name: 'shiliu_bench_mixed' })
   console.log(`\n=== ${ENGINE_LABELS[engine]} ===`)
   // Uploads at bench rates: lift the per-member hourly budget and quota (a bench measures speed, not the limiter).
-  const server = await startServer(RUN_DIR, { MEDIA_UPLOADS_PER_HOUR: '100000000', MEDIA_QUOTA_MB: '100000000', ...env })
+  const server = await startServer(RUN_DIR, { MEDIA_UPLOADS_PER_HOUR: '100000000', MEDIA_QUOTA_MB: '100000000', METRICS_TOKEN, ...env })
   try {
-    const config: MixedClientConfig = { url: server.url, password: SEED_PASSWORD, ...data, keywords: KEYWORDS, photos, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS }
-    const { result, window } = await drive(server, config)
+    const config: MixedClientConfig = { url: server.url, password: SEED_PASSWORD, ...data, keywords: KEYWORDS, photos, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, graceSeconds: 30 }
+    const { result, window, metrics } = await drive(server, config)
     console.log(`\n${MEMBERS} members, no think time, ${SECONDS} s measured; ${SCALE.users} users / ${SCALE.notes} notes / ${SCALE.comments} comments / ${SCALE.likes} likes, ${ENGINE_LABELS[engine]}, ${os.availableParallelism()} cores`)
     report(result, window)
+    console.log(`Server metrics over the window (GET /api/metrics):\n${await metrics}`)
   } finally {
     const code = await server.stop()
     console.log(`server stopped (exit ${code})`)
