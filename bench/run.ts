@@ -3,6 +3,7 @@
  *   (no option)  one endpoint at a time on a large dataset (bench/endpoints.ts)
  *   --mixed      200 signed-in members at once, 80 % reads (search included) / 15 % reactions / 5 % publishing with
  *                real photo uploads, driven from a process of its own; issue #19's targets (bench/mixed.ts)
+ *   --reads      each signed-in read alone with wrk, beside a bare Koa route as the ceiling; CPU per request (bench/reads.ts)
  *   --crash      kill -9 under write load, many rounds; counts acknowledged writes lost (bench/crash.ts)
  *   --moderation the signed-in feed, recommend and search with 1,000 blocks and 500 watched words, against without (bench/moderation.ts)
  *   --stream     1,000 open notification streams: like → event latency, RSS, feed throughput beside them (bench/stream.ts)
@@ -14,10 +15,11 @@ import { runEndpoints } from './endpoints'
 import { chooseEngines, withoutEngineArgs, type EngineChoice } from './engines'
 import { runMixed } from './mixed'
 import { runModeration } from './moderation'
+import { runReads } from './reads'
 import { runStream } from './stream'
 import { runWatchedWords } from './watched-words'
 
-const usage = 'Usage: npm run bench [-- --mixed | --crash | --stream | --words | --moderation] [--engines sqlite,postgres,mysql | all]'
+const usage = 'Usage: npm run bench [-- --mixed | --reads | --crash | --stream | --words | --moderation] [--engines sqlite,postgres,mysql | all]'
 let choice: EngineChoice
 try {
   choice = chooseEngines(process.argv.slice(2))
@@ -26,13 +28,14 @@ try {
   process.exit(2)
 }
 const args = withoutEngineArgs(process.argv.slice(2))
-const known = new Set(['--mixed', '--crash', '--stream', '--words', '--moderation'])
+const known = new Set(['--mixed', '--reads', '--crash', '--stream', '--words', '--moderation'])
 const unknown = args.filter((a) => !known.has(a))
 if (unknown.length || args.length > 1) {
   console.error(`Unknown option ${unknown.join(' ') || args.join(' ')}. ${usage}`)
   process.exit(2)
 }
 if (args.includes('--mixed')) await runMixed(choice)
+else if (args.includes('--reads')) await runReads()
 else if (args.includes('--crash')) await runCrash()
 else if (args.includes('--stream')) await runStream()
 else if (args.includes('--moderation')) await runModeration()
