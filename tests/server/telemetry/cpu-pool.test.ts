@@ -100,6 +100,11 @@ describe('uploads through the image pool', () => {
       for (let n = 0; n < 3; n++) body.append('files', await imageBlob({ width: 1800, height: 1200, format: 'jpeg', color: `#${i}${n}8844` }), `p${n}.jpg`)
       return server.call<{ uploaded: Array<{ url: string }>; failed: unknown[] }>('POST', '/api/upload/multiple', { token: member.token, body })
     })
+    // A read while images queue is answered without waiting for them (it needs no slot of the image pool).
+    while (imagePool.waiting === 0 && most === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    const read = await server.call('GET', '/api/posts?page=1&limit=20', { token: member.token })
+    expect(read.status).toBe(200)
+    expect(imagePool.active + imagePool.waiting).toBeGreaterThan(0)
     const replies = await Promise.all(uploads)
     clearInterval(sampler)
     for (const reply of replies) {
