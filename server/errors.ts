@@ -50,3 +50,28 @@ export const Unavailable = (message: string, retryAfterSeconds: number) =>
 
 export const TooMany = (retryAfterSeconds: number) =>
   new AppError(429, STATUS_MESSAGES[429], null, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) })
+
+/**
+ * What a middleware tells about the replies it can give, read from the router by the OpenAPI document
+ * (server/openapi/router-facts.ts) so that the declared statuses, the access and the validated schemas come
+ * from the chain a route really runs, not from a second list kept by hand.
+ */
+export interface MiddlewareFacts {
+  /** Statuses this middleware itself can answer with (401 from an auth check, 429 from a limiter, ...). */
+  statuses?: readonly number[]
+  /** Who the route lets in, when this middleware decides it. */
+  access?: 'optional-user' | 'user' | 'admin' | 'user-or-admin'
+  /** The zod schemas a validator parses (query, body, path params). */
+  schemas?: { query?: unknown; body?: unknown; params?: unknown }
+}
+
+const FACTS = new WeakMap<object, MiddlewareFacts>()
+
+/** Attach `facts` to a middleware function and return it. */
+export function withFacts<F extends object>(facts: MiddlewareFacts, middleware: F): F {
+  FACTS.set(middleware, facts)
+  return middleware
+}
+
+/** The facts attached to a middleware, if any. */
+export const factsOf = (middleware: object): MiddlewareFacts | undefined => FACTS.get(middleware)

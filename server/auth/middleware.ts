@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps'
 import { AdminSession, UserSession } from '../db/entities'
 import { readerFor, toBool, toIso } from '../db/reader'
 import { inTransaction } from '../db/transaction'
-import { Forbidden, Unauthorized } from '../errors'
+import { Forbidden, Unauthorized, withFacts } from '../errors'
 import { activeBan, refuseWhileBanned } from './bans'
 import { verifyAccessToken, verifyStreamTicket, type Principal } from './tokens'
 
@@ -104,6 +104,9 @@ function asUser(row: SessionRow): AuthUser {
   }
 }
 
+/** A member token is required: 401 without a valid one, 403 for a disabled account or a banned member's write. */
+const SIGNED_IN = { access: 'user', statuses: [401, 403] } as const
+
 export interface RequireUserOptions {
   /**
    * The route stays open to a banned member although it writes: their own account upkeep (log out, end
@@ -118,14 +121,14 @@ export interface RequireUserOptions {
  * refused here, for every member route at once (403 「账号已被限制至 …：…」), unless the route opts out.
  */
 export function requireUser(deps: AppDeps, options: RequireUserOptions = {}) {
-  return async (ctx: Context, next: Next) => {
+  return withFacts(SIGNED_IN, async (ctx: Context, next: Next) => {
     const row = await resolve(ctx, deps, 'user')
     if (!row) throw Unauthorized()
     const user = asUser(row)
     if (options.duringBan !== 'allowed') refuseWhileBanned(ctx, user.ban)
     ctx.state.user = user
     await next()
-  }
+  })
 }
 
 /**
@@ -134,7 +137,7 @@ export function requireUser(deps: AppDeps, options: RequireUserOptions = {}) {
  * is a 401, and the session it was issued for must still be active.
  */
 export function requireStreamUser(deps: AppDeps, redeem: (jti: string) => Promise<boolean>) {
-  return async (ctx: Context, next: Next) => {
+  return withFacts(SIGNED_IN, async (ctx: Context, next: Next) => {
     const ticket = typeof ctx.query.ticket === 'string' ? ctx.query.ticket : null
     let row: SessionRow | null
     if (ticket) {
@@ -145,12 +148,12 @@ export function requireStreamUser(deps: AppDeps, redeem: (jti: string) => Promis
     if (!row) throw Unauthorized()
     ctx.state.user = asUser(row)
     await next()
-  }
+  })
 }
 
 /** Identify the member when a valid token is sent (for liked/collected flags); visitors pass as anonymous. */
 export function optionalUser(deps: AppDeps) {
-  return async (ctx: Context, next: Next) => {
+  return withFacts({ access: 'optional-user' }, async (ctx: Context, next: Next) => {
     let row: SessionRow | null = null
     try {
       row = await resolve(ctx, deps, 'user')
@@ -159,7 +162,7 @@ export function optionalUser(deps: AppDeps) {
     }
     if (row) ctx.state.user = asUser(row)
     await next()
-  }
+  })
 }
 
 /**
@@ -168,21 +171,21 @@ export function optionalUser(deps: AppDeps) {
  * follow-status answers not followed).
  */
 export function userOrVisitor(deps: AppDeps) {
-  return async (ctx: Context, next: Next) => {
+  return withFacts({ access: 'optional-user', statuses: [401, 403] }, async (ctx: Context, next: Next) => {
     const row = await resolve(ctx, deps, 'user')
     if (row) ctx.state.user = asUser(row)
     await next()
-  }
+  })
 }
 
 /** Require an administrator token; a member token gets 401 (it is not an admin credential at all). */
 export function requireAdmin(deps: AppDeps) {
-  return async (ctx: Context, next: Next) => {
+  return withFacts({ access: 'admin', statuses: [401, 403] }, async (ctx: Context, next: Next) => {
     const row = await resolve(ctx, deps, 'admin')
     if (!row) throw Unauthorized()
     ctx.state.admin = { id: Number(row.subject_id), username: row.name, sessionId: Number(row.session_id) } satisfies AuthAdmin
     await next()
-  }
+  })
 }
 
 /**
@@ -190,7 +193,7 @@ export function requireAdmin(deps: AppDeps) {
  * decides which it is; either way the session must be active.
  */
 export function requireUserOrAdmin(deps: AppDeps) {
-  return async (ctx: Context, next: Next) => {
+  return withFacts({ access: 'user-or-admin', statuses: [401, 403] }, async (ctx: Context, next: Next) => {
     const token = bearer(ctx)
     if (token && verifyAccessToken(deps.config.jwtSecret, token, 'admin')) {
       const row = await resolve(ctx, deps, 'admin')
@@ -203,7 +206,7 @@ export function requireUserOrAdmin(deps: AppDeps) {
       ctx.state.user = user
     }
     await next()
-  }
+  })
 }
 
 export const currentUser = (ctx: Context): AuthUser => ctx.state.user as AuthUser

@@ -123,11 +123,12 @@ export const interestsSchema = z.preprocess(
   toInterestList,
   z
     .array(z.string({ error: USER_MESSAGES.interestsInvalid }).trim().max(INTEREST_MAX, USER_MESSAGES.interestTooLong).refine(...singleLine('兴趣爱好')), { error: USER_MESSAGES.interestsInvalid })
+    // Counted as sent (blank entries included), so the documented maxItems is the rule.
+    .max(INTERESTS_MAX, USER_MESSAGES.interestsTooMany)
     .transform((list) => list.filter((s) => s.length > 0))
-    .refine((list) => list.length <= INTERESTS_MAX, USER_MESSAGES.interestsTooMany)
     .refine((list) => new Set(list).size === list.length, USER_MESSAGES.interestsDuplicate)
     .nullable(),
-)
+).meta({ 'x-string-form': `逗号分隔或 JSON 数组形式的字符串，服务器规范化为列表（同样最多${INTERESTS_MAX}个）` })
 
 const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9._\-/]+$/
 

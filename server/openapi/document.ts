@@ -1,11 +1,14 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
+import type Router from '@koa/router'
 import { z } from 'zod'
 import { listReplySchema } from '../contract/common'
 import { adminDocRoutes } from './admin'
 import { exampleOf, type JsonSchema as ExampleSchema } from './examples'
-import { jsonSchema, queryParameters, supported, type JsonSchema } from './fallback'
+import { jsonSchema, queryParameters, type JsonSchema } from './fallback'
 import { memberDocRoutes } from './member'
 import { openApiPath, pathParams, type Access, type DocRoute } from './route'
+import { routeKey, routerFacts, type RouteFacts } from './router-facts'
+import { declaredStatuses } from './statuses'
 import { systemDocRoutes } from './system'
 import { SERVER_BUILD_DATE } from '../version'
 
@@ -16,69 +19,87 @@ export function allDocRoutes(): DocRoute[] {
   return [...systemDocRoutes(), ...memberDocRoutes(), ...adminDocRoutes()]
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: '参数错误', 401: '未登录或令牌无效', 403: '禁止访问（如账号已被禁用；被限制的账号写操作答 403「账号已被限制至 …：…」）', 404: '资源不存在', 409: '资源冲突', 413: '文件过大', 415: '不支持的文件类型', 429: '请求过于频繁', 503: '服务器繁忙或正在重启（见 Retry-After），稍后重试', 507: '服务器存储空间已满，稍后重试' }
-
-const errorEnvelope = z.object({ code: z.number().int(), success: z.literal(false), message: z.string(), data: z.null() }).meta({ id: 'ErrorEnvelope' })
-
-function envelopeOf(registry: OpenAPIRegistry, route: DocRoute): z.ZodType | JsonSchema {
-  const base = { code: z.number().int(), success: z.boolean(), message: z.string() }
-  const zod = z.object({ ...base, data: route.list ? listReplySchema('data', route.list) : (route.data ?? z.null()) })
-  const inner = route.list ?? route.data
-  return !inner || supported(inner) ? zod : jsonSchema(registry, zod, 'output')
+const STATUS_TEXT: Record<number, string> = {
+  400: '参数错误（含无效的 JSON 请求体）',
+  401: '未登录或令牌无效',
+  403: '禁止访问（如账号已被禁用；被限制的账号写操作答 403「账号已被限制至 …：…」）',
+  404: '资源不存在',
+  405: '该路径不支持此请求方法（Allow 响应头列出支持的方法）',
+  409: '资源冲突',
+  413: '请求体或文件过大',
+  429: '请求过于频繁（见 Retry-After）',
+  503: '服务器繁忙、正在重启或依赖的服务暂不可用（见 Retry-After），稍后重试',
+  507: '服务器存储空间已满，稍后重试',
 }
 
-/** A request body schema, through zod-to-openapi when it can express it. */
-const bodySchema = (registry: OpenAPIRegistry, schema: z.ZodType): z.ZodType | JsonSchema => (supported(schema) ? schema : jsonSchema(registry, schema, 'input'))
+const ERROR_ENVELOPE = 'ErrorEnvelope'
+const errorEnvelope = z.object({
+  code: z.number().int().min(400).max(599),
+  success: z.literal(false),
+  message: z.string(),
+  data: z.union([z.null(), z.object({ retry_after: z.number().int().positive().describe('秒，与 Retry-After 响应头相同') })]),
+})
+
+function envelopeOf(registry: OpenAPIRegistry, route: DocRoute): JsonSchema {
+  const base = { code: z.literal(200), success: z.literal(true), message: z.string() }
+  return jsonSchema(registry, z.object({ ...base, data: route.list ? listReplySchema('data', route.list) : (route.data ?? z.null()) }), 'output')
+}
 
 const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   public: [],
   'optional-user': [{}, { userBearer: [] }],
   user: [{ userBearer: [] }],
   admin: [{ adminBearer: [] }],
+  'user-or-admin': [{ userBearer: [] }, { adminBearer: [] }],
 }
 
-function errorCodes(route: DocRoute): number[] {
-  const codes = new Set(route.errors ?? [])
-  if (route.access === 'user' || route.access === 'admin') codes.add(401)
-  if (route.access === 'user') codes.add(403)
-  // Every write can meet a storage fault (server/db/faults.ts): the lock held elsewhere, a full disk.
-  if (route.method !== 'get') for (const code of [503, 507]) codes.add(code)
-  return [...codes].sort()
-}
-
-function params(route: DocRoute): z.ZodObject | undefined {
+/** Path parameters: the schema the route's validator parses, or plain strings where nothing parses them. */
+function params(registry: OpenAPIRegistry, route: DocRoute, facts: RouteFacts | undefined): NonNullable<Parameters<OpenAPIRegistry['registerPath']>[0]['parameters']> {
   const names = pathParams(route.path)
-  if (!names.length) return undefined
-  return z.object(Object.fromEntries(names.map((n) => [n, n === 'id' && route.path.startsWith('/admin') ? z.number().int().positive() : z.string()])))
+  const declared = facts?.params ? queryParameters(registry, facts.params) : []
+  return names.map((name) => {
+    const found = declared.find((p) => 'name' in p && p.name === name) as Record<string, unknown> | undefined
+    return { name, in: 'path' as const, required: true, schema: (found?.schema as JsonSchema | undefined) ?? { type: 'string', minLength: 1 } }
+  })
 }
 
-function register(registry: OpenAPIRegistry, route: DocRoute): void {
-  const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType | JsonSchema }> }> = {
+function register(registry: OpenAPIRegistry, route: DocRoute, facts: RouteFacts | undefined): void {
+  // The router's chain is the truth: its access check and its validator's schemas win over the description's.
+  const access: Access = facts?.access ?? (facts ? 'public' : route.access)
+  const query = facts?.query ?? route.query
+  const bodySchema = facts?.body ?? route.body
+  const responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }> = {
     200: route.path === '/openapi.json' ? { description: 'OpenAPI 文档' } : { description: '成功', content: { 'application/json': { schema: envelopeOf(registry, route) } } },
   }
-  for (const code of errorCodes(route)) responses[code] = { description: STATUS_TEXT[code] ?? '错误', content: { 'application/json': { schema: errorEnvelope } } }
-  const body = route.body
-    ? { required: true, content: { 'application/json': { schema: bodySchema(registry, route.body) } } }
+  for (const code of declaredStatuses(route.method, route.path, facts, route.errors)) {
+    responses[code] = { description: STATUS_TEXT[code] ?? '错误', content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE}` } } } }
+  }
+  const body = bodySchema
+    ? { required: true, content: { 'application/json': { schema: jsonSchema(registry, bodySchema, 'input') } } }
     : route.form
       ? { required: true, content: { 'multipart/form-data': { schema: route.form } } }
       : undefined
-  const query = route.query && supported(route.query) ? route.query : undefined
-  const manualParameters = route.query && !query ? queryParameters(registry, route.query) : undefined
   registry.registerPath({
     method: route.method,
     path: openApiPath(route.path),
     tags: [route.tag],
     summary: route.summary,
-    description: [route.description, `认证：${ACCESS_TEXT[route.access]}`].filter(Boolean).join('\n\n'),
-    security: SECURITY[route.access],
-    'x-auth': route.access,
-    ...(manualParameters ? { parameters: manualParameters } : {}),
-    request: { params: params(route), query, body },
+    description: [route.description, `认证：${ACCESS_TEXT[access]}`].filter(Boolean).join('\n\n'),
+    security: SECURITY[access],
+    'x-auth': access,
+    parameters: [...params(registry, route, facts), ...(query ? queryParameters(registry, query) : [])],
+    request: { body },
     responses,
   })
 }
 
-const ACCESS_TEXT: Record<Access, string> = { public: '无需登录', 'optional-user': '可选（登录后返回个人状态）', user: '需要用户令牌', admin: '需要管理员令牌' }
+const ACCESS_TEXT: Record<Access, string> = {
+  public: '无需登录',
+  'optional-user': '可选（登录后返回个人状态）',
+  user: '需要用户令牌',
+  admin: '需要管理员令牌',
+  'user-or-admin': '需要用户或管理员令牌',
+}
 
 interface MediaObject {
   schema?: ExampleSchema
@@ -100,12 +121,21 @@ function addExamples(document: { paths?: Record<string, Record<string, unknown>>
   }
 }
 
-/** The OpenAPI 3.1 document of the whole API, generated from the zod contract. */
-export function buildOpenApiDocument(): Record<string, unknown> {
+/**
+ * The OpenAPI 3.1 document of the whole API, generated from the zod contract and from the facts the
+ * router's middleware carry (`router`: the /api router that serves these routes).
+ */
+export function buildOpenApiDocument(router: Router): Record<string, unknown> {
   const registry = new OpenAPIRegistry()
+  const facts = routerFacts(router)
   registry.registerComponent('securitySchemes', 'userBearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: '用户访问令牌（POST /auth/login）' })
   registry.registerComponent('securitySchemes', 'adminBearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: '管理员访问令牌（POST /auth/admin/login）' })
-  for (const route of allDocRoutes()) register(registry, route)
+  registry.registerComponent('schemas', ERROR_ENVELOPE, jsonSchema(registry, errorEnvelope, 'output'))
+  registry.registerComponent('responses', 'MethodNotAllowed', {
+    description: `${STATUS_TEXT[405]}：任何路径收到它不支持的方法时（OPTIONS 答 204 并给出 Allow）`,
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE}` } } },
+  })
+  for (const route of allDocRoutes()) register(registry, route, facts.get(routeKey(route.method, route.path)))
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

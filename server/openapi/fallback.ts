@@ -2,46 +2,66 @@ import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openap
 import { z } from 'zod'
 
 /*
- * zod-to-openapi cannot express a few zod constructs the contract uses (z.undefined() inside a union,
- * recursive z.lazy() schemas such as a comment with its replies). Such schemas are converted with zod's own
- * JSON Schema output instead (draft 2020-12, which OpenAPI 3.1 uses), their $defs hoisted into
- * components.schemas so that references resolve inside the document.
+ * Request and reply schemas are converted with zod's own JSON Schema output (draft 2020-12, which OpenAPI 3.1
+ * uses): it reads every construct the contract uses (z.lazy() comment trees, z.undefined() in unions, pipes),
+ * which zod-to-openapi does not. Their $defs are hoisted into components.schemas so references resolve.
  */
 
 export type JsonSchema = Record<string, unknown>
 type Parameters = NonNullable<RouteConfig['parameters']>
 
-const compatible = new WeakMap<z.ZodType, boolean>()
+let defCounter = 0
+
+type PipeDef = { type: string; in?: z.ZodType; out?: z.ZodType }
+const defOf = (schema: z.ZodType) => schema._zod.def as unknown as PipeDef
+
+/** A transform, or a pipe that begins (z.preprocess) or ends (`z.unknown().transform(f)`) in one. */
+function opaque(schema: z.ZodType, side: 'in' | 'out'): boolean {
+  const def = defOf(schema)
+  if (def.type === 'transform') return true
+  const next = def[side]
+  return def.type === 'pipe' && !!next && opaque(next, side)
+}
+
+/** The input side of this pipe is a function's work (its input unknown, or its output): the pipe's target says what is accepted. */
+const describedByTarget = (input: z.ZodType) => opaque(input, 'in') || opaque(input, 'out')
 
 /**
- * zod types zod-to-openapi cannot document: z.lazy() (recursive shapes, on which it recurses forever) and
- * z.undefined() (used in unions to give a missing field its own message).
+ * zod's JSON Schema, with what a request must satisfy where zod alone would say nothing: a z.preprocess()
+ * (digits read as numbers, blank strings as null) or a normalising transform (sort order lower-cased) is
+ * described by the schema it feeds, so page and limit
+ * keep their bounds and ids their range; defaults are kept. A schema whose meta says `x-string-form`
+ * (interests: a comma-separated or JSON-array string is normalised to the list) also accepts a string.
  */
-const UNSUPPORTED = new Set(['lazy', 'undefined'])
-
-function containsUnsupported(value: unknown, seen = new Set<unknown>()): boolean {
-  if (!value || typeof value !== 'object' || seen.has(value)) return false
-  seen.add(value)
-  if (value instanceof z.ZodType) {
-    const def = value._zod.def as unknown as Record<string, unknown>
-    return UNSUPPORTED.has(String(def.type)) || Object.values(def).some((v) => containsUnsupported(v, seen))
-  }
-  const values: unknown[] = Array.isArray(value) ? value : Object.values(value)
-  return values.some((v) => containsUnsupported(v, seen))
+function toJson(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  return z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    cycles: 'ref',
+    override: (ctx) => {
+      const def = ctx.zodSchema._zod.def as unknown as { type: string; in?: z.ZodType; out?: z.ZodType; defaultValue?: unknown }
+      const json = ctx.jsonSchema as JsonSchema
+      if (io === 'input' && def.type === 'pipe' && def.out && def.in && describedByTarget(def.in)) {
+        const out = toJson(def.out, 'input')
+        delete out.$schema
+        const integer = json.type === 'integer' || out.type === 'integer'
+        Object.assign(json, out)
+        if (integer) json.type = 'integer'
+      }
+      if (def.type === 'default' && json.default === undefined && ['string', 'number', 'boolean'].includes(typeof def.defaultValue)) json.default = def.defaultValue
+      const stringForm = json['x-string-form']
+      if (typeof stringForm === 'string') {
+        const { description, 'x-string-form': _form, ...list } = json
+        for (const key of Object.keys(json)) delete json[key]
+        Object.assign(json, { anyOf: [list, { type: 'string', description: stringForm }] }, description ? { description } : {})
+      }
+    },
+  }) as JsonSchema
 }
-
-/** Whether zod-to-openapi can document this schema (cached per schema object). */
-export function supported(schema: z.ZodType): boolean {
-  let ok = compatible.get(schema)
-  if (ok === undefined) compatible.set(schema, (ok = !containsUnsupported(schema)))
-  return ok
-}
-
-let defCounter = 0
 
 /** JSON Schema of `schema` with its $defs moved to components (registered on `registry`). */
 export function jsonSchema(registry: OpenAPIRegistry, schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', cycles: 'ref' }) as JsonSchema
+  const json = toJson(schema, io)
   delete json.$schema
   const defs = (json.$defs ?? {}) as Record<string, JsonSchema>
   delete json.$defs

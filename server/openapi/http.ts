@@ -5,7 +5,7 @@ import { buildOpenApiDocument } from './document'
 export function registerOpenApiRoute(router: Router): void {
   let document: Record<string, unknown> | null = null
   router.get('/openapi.json', (ctx) => {
-    document ??= buildOpenApiDocument()
+    document ??= buildOpenApiDocument(router)
     ctx.set('Cache-Control', 'no-cache')
     ctx.body = document
   })

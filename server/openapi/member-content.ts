@@ -43,9 +43,9 @@ export function contentDocRoutes(): DocRoute[] {
       data: searchPostsReply,
       errors: [400],
     }),
-    doc({ method: 'post', path: '/upload/single', tag: UPLOAD, summary: '上传图片', description: '≤ 5MB，jpg/png/webp', access: 'user', form: fileForm('file', '图片文件'), data: imageUploadReply, errors: [400, 413, 415] }),
-    doc({ method: 'post', path: '/upload/image', tag: UPLOAD, summary: '上传图片（字段 image）', access: 'user', form: fileForm('image', '图片文件'), data: imageUploadReply, errors: [400, 413, 415] }),
+    doc({ method: 'post', path: '/upload/single', tag: UPLOAD, summary: '上传图片', description: '≤ 5MB，jpg/png/webp', access: 'user', form: fileForm('file', '图片文件'), data: imageUploadReply, errors: [400, 413] }),
+    doc({ method: 'post', path: '/upload/image', tag: UPLOAD, summary: '上传图片（字段 image）', access: 'user', form: fileForm('image', '图片文件'), data: imageUploadReply, errors: [400, 413] }),
     doc({ method: 'post', path: '/upload/multiple', tag: UPLOAD, summary: '批量上传图片', description: '最多9张', access: 'user', form: fileForm('files', '图片文件（可多个）'), data: multipleUploadReply, errors: [400, 413] }),
-    doc({ method: 'post', path: '/upload/video', tag: UPLOAD, summary: '上传视频', description: '≤ 100MB，mp4/avi/mov；可附 thumbnail 封面', access: 'user', form: fileForm('file', '视频文件'), data: videoUploadReply, errors: [400, 413, 415] }),
+    doc({ method: 'post', path: '/upload/video', tag: UPLOAD, summary: '上传视频', description: '≤ 100MB，mp4/avi/mov；可附 thumbnail 封面', access: 'user', form: fileForm('file', '视频文件'), data: videoUploadReply, errors: [400, 413] }),
   ]
 }

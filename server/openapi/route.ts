@@ -1,14 +1,16 @@
 import { z } from 'zod'
 
 /** Who may call a route: nobody signed in, a member (optional or required), or an administrator. */
-export type Access = 'public' | 'optional-user' | 'user' | 'admin'
+export type Access = 'public' | 'optional-user' | 'user' | 'admin' | 'user-or-admin'
 
 /**
  * One documented route. `path` is written as the router writes it (`/admin/users/:id`, without /api);
  * `data` is the schema of the envelope's `data` (an admin list gives `list`: `data` is then `{ data: [rows], pagination }`).
  */
+export type Method = 'get' | 'post' | 'put' | 'delete'
+
 export interface DocRoute {
-  method: 'get' | 'post' | 'put' | 'delete'
+  method: Method
   path: string
   tag: string
   summary: string
@@ -21,7 +23,10 @@ export interface DocRoute {
   data?: z.ZodType
   /** An admin list reply: `data` is `{ data: [rows], pagination }` (presenters/list.ts). */
   list?: z.ZodType
-  /** Status codes the route can answer with beyond 200 (401/403 are added from `access`). */
+  /**
+   * Status codes only the route's domain knows (a policy's 403, a 404 for an id in the body, a 409); the
+   * rest is derived from the router (statuses.ts).
+   */
   errors?: number[]
 }
 

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa'
 import { consume, type LimitName } from '../../db/rate-limiter'
 import type { AppDeps } from '../../deps'
+import { withFacts } from '../../errors'
 
 /** Per-request rate limits over the shared limiters of db/rate-limiter.ts (Redis or the database). */
 
@@ -8,10 +9,10 @@ const clientKey = (ctx: Context): string => ctx.ip || 'unknown'
 
 /** Middleware spending one point of `name` per request, keyed by client address (or `keyOf`). */
 export function rateLimit(deps: AppDeps, name: LimitName, keyOf: (ctx: Context) => string = clientKey) {
-  return async (ctx: Context, next: Next) => {
+  return withFacts({ statuses: [429] }, async (ctx: Context, next: Next) => {
     await consume(deps, name, keyOf(ctx))
     await next()
-  }
+  })
 }
 
 export const captchaLimit = (deps: AppDeps) => rateLimit(deps, 'captcha')

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa'
 import { z } from 'zod'
-import { Invalid } from '../../errors'
+import { Invalid, withFacts } from '../../errors'
 
 export interface Schemas<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType> {
   query?: Q
@@ -30,12 +30,12 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): z.in
 export function validate<Q extends z.ZodType = z.ZodNever, B extends z.ZodType = z.ZodNever, P extends z.ZodType = z.ZodNever>(
   schemas: Schemas<Q, B, P>,
 ) {
-  return async (ctx: Context, next: Next) => {
+  return withFacts({ statuses: [400], schemas }, async (ctx: Context, next: Next) => {
     ctx.state.query = parse(schemas.query, ctx.query)
     ctx.state.body = parse(schemas.body, (ctx.request as { body?: unknown }).body ?? {})
     ctx.state.params = parse(schemas.params, (ctx as unknown as { params?: unknown }).params ?? {})
     await next()
-  }
+  })
 }
 
 /** Typed access to what `validate` parsed. */

@@ -12,7 +12,7 @@ import { displayName, mediaStorage, uploadPath, type MediaStorage } from '../../
 import { produceCover } from '../../../media/video-cover'
 import { isStoredVideo, storeVideo, VIDEO_MAX_BYTES, VideoRejected } from '../../../media/videos'
 import { ok } from '../../envelope'
-import { AppError, Invalid } from '../../../errors'
+import { AppError, Invalid, withFacts } from '../../../errors'
 import { writeLimit } from '../../middlewares/rate-limit'
 import { filesOf, multipart, type UploadedFile } from './multipart'
 
@@ -45,16 +45,17 @@ async function ledgerEntry(storage: MediaStorage, kind: number, url: string, thu
  * with what is already stored, and again once the files' sizes are known.
  */
 function budget(deps: AppDeps, fields: readonly string[]) {
+  const facts = { statuses: [413, 429] }
   return {
-    before: async (ctx: Context, next: Next) => {
+    before: withFacts(facts, async (ctx: Context, next: Next) => {
       await checkUploadBudget(deps, owner(ctx), 0)
       await next()
-    },
-    after: async (ctx: Context, next: Next) => {
+    }),
+    after: withFacts(facts, async (ctx: Context, next: Next) => {
       const files = filesOf(ctx, fields)
       await checkUploadBudget(deps, owner(ctx), files.reduce((sum, f) => sum + f.size, 0), Math.max(1, files.length))
       await next()
-    },
+    }),
   }
 }
 

@@ -3,7 +3,7 @@ import { koaBody } from 'koa-body'
 import { UPLOAD_MESSAGES } from '../../../contract/upload'
 import { storageFault } from '../../../db/faults'
 import { blameFullDisk, makeWorkDir, removeDir, type MediaStorage } from '../../../media/storage'
-import { AppError, Invalid } from '../../../errors'
+import { AppError, Invalid, withFacts } from '../../../errors'
 
 /*
  * Per-route multipart parsing (the app-wide body parser only reads JSON). Files are streamed by formidable
@@ -39,7 +39,8 @@ function translate(err: unknown, limits: MultipartLimits): AppError {
 }
 
 export function multipart(storage: MediaStorage, limits: MultipartLimits) {
-  return async (ctx: Context, next: Next): Promise<void> => {
+  // 400 for a request that is no upload, 413 for a file over its limit, 507 when the disk is full.
+  return withFacts({ statuses: [400, 413, 507] }, async (ctx: Context, next: Next): Promise<void> => {
     if (!ctx.is('multipart')) throw Invalid(UPLOAD_MESSAGES.noFile)
     const workDir = await makeWorkDir(storage)
     ctx.state.workDir = workDir
@@ -74,7 +75,7 @@ export function multipart(storage: MediaStorage, limits: MultipartLimits) {
     } finally {
       await removeDir(workDir)
     }
-  }
+  })
 }
 
 /** The uploaded files of the given fields, in field order. */
