@@ -6,6 +6,7 @@ import { apiNotFound, createApiRouter } from './http/api'
 import { compression } from './http/compression'
 import { cors, hostGuard } from './http/cors'
 import { errorMiddleware } from './http/errors'
+import { fixedPaths } from './http/fixed-paths'
 import { requestLog } from './http/middlewares/request-log'
 import { requestMetrics } from './http/middlewares/request-metrics'
 import { securityHeaders } from './http/security-headers'
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(rendererMiddleware(deps.config.rendererDir))
   app.use(cors(deps.config))
   app.use(apiNotFound())
+  app.use(fixedPaths(api))
   app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: JSON_LIMIT, parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE] }))
   app.use(api.routes())
   app.use(api.allowedMethods({ throw: false }))

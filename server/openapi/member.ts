@@ -50,7 +50,7 @@ function accountRoutes(): DocRoute[] {
     doc({ method: 'post', path: '/auth/register', tag: AUTH, summary: '注册', access: 'public', body: registerBody, data: authSessionSchema, errors: [400, 429] }),
     doc({ method: 'post', path: '/auth/login', tag: AUTH, summary: '登录', access: 'public', body: loginBody, data: authSessionSchema, errors: [400, 403, 429] }),
     doc({ method: 'post', path: '/auth/refresh', tag: AUTH, summary: '刷新令牌', description: '刷新令牌每次使用后轮换', access: 'public', body: refreshBody, data: z.object({ tokens: tokensSchema }), errors: [400, 401] }),
-    doc({ method: 'post', path: '/auth/logout', tag: AUTH, summary: '退出登录', access: 'optional-user', body: logoutBody, data: z.null() }),
+    doc({ method: 'post', path: '/auth/logout', tag: AUTH, summary: '退出登录', description: '结束当前令牌的会话；未带有效访问令牌时按请求体的 refresh_token 结束其会话（无效时 401）', access: 'optional-user', body: logoutBody, data: z.null(), errors: [401] }),
     doc({ method: 'get', path: '/auth/me', tag: AUTH, summary: '当前用户', description: 'ban：账号限制（until 为结束时间，null 为永久），未被限制为 null', access: 'user', data: meReplySchema }),
     doc({ method: 'get', path: '/auth/sessions', tag: AUTH, summary: '我的登录设备', description: '当前用户未过期的会话，最近使用的在前', access: 'user', data: sessionListReply }),
     doc({ method: 'delete', path: '/auth/sessions', tag: AUTH, summary: '退出其他所有设备', description: '须带 others=1；当前会话保留', access: 'user', query: endOtherSessionsQuery, data: endedSessionsReply, errors: [400] }),
@@ -85,7 +85,7 @@ function accountRoutes(): DocRoute[] {
     doc({ method: 'get', path: '/users/:id/mutual-follows', tag: USERS, summary: '互相关注列表', access: 'optional-user', query: userListQuery, data: followListReply('mutual'), errors: [404] }),
     doc({ method: 'get', path: '/users/:id/posts', tag: USERS, summary: '用户的笔记', description: 'is_draft=1 仅本人可用', access: 'optional-user', query: postListQuery.omit({ user_id: true }), data: postListReply, errors: [400, 401, 403, 404] }),
     doc({ method: 'get', path: '/users/:id/collections', tag: USERS, summary: '收藏的笔记', access: 'optional-user', query: userListQuery, data: collectionListReply, errors: [400, 404] }),
-    doc({ method: 'get', path: '/users/:id/likes', tag: USERS, summary: '点赞的笔记', description: '仅本人可见', access: 'user', query: userListQuery, data: postListReply, errors: [400, 403, 404] }),
+    doc({ method: 'get', path: '/users/:id/likes', tag: USERS, summary: '点赞的笔记', description: '仅本人可见（未登录 401，他人 403）', access: 'optional-user', query: userListQuery, data: postListReply, errors: [401, 403] }),
   ]
 }
 

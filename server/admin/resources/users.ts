@@ -8,14 +8,15 @@ import { User } from '../../db/entities'
 import { inTransaction } from '../../db/transaction'
 import type { AppDeps } from '../../deps'
 import { cleanBio, deleteAccount, isDisplayIdFree, updateProfile } from '../../domain/accounts'
-import { Invalid } from '../../errors'
+import { Conflict } from '../../errors'
 import { bool, date, int, list, str } from '../fields'
 import { createWith, updateWith, type AdminResource } from '../resource'
 import { banActions, banExpansion, banStatusFilter, loadBans } from './user-bans'
 import { emailActions, emailExpansion, emailFilter, loadMaskedEmails } from './user-email'
 
 async function assertIdFree(deps: AppDeps, userId: string): Promise<void> {
-  if (!(await isDisplayIdFree(deps, userId))) throw Invalid(AUTH_MESSAGES.userIdTaken)
+  // A duplicate is a conflict, as for every other admin resource (a unique key: 409).
+  if (!(await isDisplayIdFree(deps, userId))) throw Conflict(AUTH_MESSAGES.userIdTaken)
 }
 
 /** Account switches and credentials: display id, password, is_active, verified. Ends sessions when needed. */

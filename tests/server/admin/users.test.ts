@@ -51,9 +51,9 @@ describe('admin users', () => {
     expect(body.message).toBe(message)
   })
 
-  it('refuses a taken display id', async () => {
+  it('refuses a taken display id with 409, like a duplicate in any other resource', async () => {
     const { status, body } = await create(valid)
-    expect(status).toBe(400)
+    expect(status).toBe(409)
     expect(body.message).toBe('该石榴号已存在')
   })
 
@@ -63,7 +63,8 @@ describe('admin users', () => {
     expect(status).toBe(200)
     expect(body.data).toMatchObject({ nickname: '新名字', bio: '你好', mbti: 'INFP' })
     expect((await server.call('PUT', `/api/admin/users/${String(id)}`, { token, json: { nickname: '一' } })).body.message).toBe('昵称长度必须在2-10位之间')
-    expect((await server.call('PUT', `/api/admin/users/${String(id)}`, { token, json: { user_id: 'member1' } })).body.message).toBe('该石榴号已存在')
+    const taken = await server.call('PUT', `/api/admin/users/${String(id)}`, { token, json: { user_id: 'member1' } })
+    expect([taken.status, taken.body.message]).toEqual([409, '该石榴号已存在'])
     expect((await server.call('PUT', '/api/admin/users/999999', { token, json: { nickname: '名字' } })).status).toBe(404)
     const filtered = await server.call<AdminList<Row>>('GET', `/api/admin/users?verified=2&nickname=${encodeURIComponent('新')}`, { token })
     expect(filtered.body.data.data.map((r) => r.user_id)).toEqual(['alice_01'])

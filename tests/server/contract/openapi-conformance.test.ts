@@ -1,0 +1,201 @@
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runsOn, skipLoudly } from '../../support/engines'
+import { insertMember, type Member } from '../../support/members'
+import { startTestServer, type TestServer } from '../../support/server'
+import { adminToken, createAdmin, createCategory, uploadImage } from '../admin/support'
+import { casesFor, hash, type Case, type Document, type Operation, type Schema } from './support/openapi-cases'
+
+/*
+ * The OpenAPI document against the server that serves it (issue 22 §7). For every operation of
+ * /api/openapi.json: requests generated from its own schemas (json-schema-faker, fixed seed: CONFORMANCE_SEED,
+ * default 22), valid ones and ones that break a rule, sent as a visitor, a member and an administrator. Every
+ * reply must carry a status the operation declares and a body its declared schema accepts (ajv); no reply
+ * may be a 5xx (nothing here restarts or fills a disk); a route that needs a login answers a visitor 401; every
+ * path answers OPTIONS with exactly its documented methods and a method it does not serve with 405.
+ * SQLite only: the document and the routes are the same on every engine, and the run is bounded (CASES).
+ */
+
+const SEED = Number(process.env.CONFORMANCE_SEED ?? 22)
+/** Valid cases per operation and credential (one invalid case is added to each). */
+const CASES = 2
+const METHODS = ['get', 'post', 'put', 'delete', 'patch']
+
+type Credential = 'visitor' | 'member' | 'admin'
+
+interface Reply {
+  status: number
+  contentType: string
+  body: unknown
+  allow: string | null
+}
+
+interface Finding {
+  operation: string
+  credential: Credential
+  kind: Case['kind']
+  request: string
+  problem: string
+}
+
+const suite = runsOn('sqlite') ? describe : describe.skip
+if (!runsOn('sqlite')) skipLoudly('OpenAPI conformance suite', 'runs in the SQLite pass only (the document and routes do not depend on the engine)')
+
+suite('the OpenAPI document tells what the server answers', () => {
+  let server: TestServer
+  let document: Document
+  let tokens: Record<Credential, string | null>
+  let member: Member
+  let victim: Member
+  const firstRow = new Map<string, string>()
+  let postId = 0
+  let commentId = 0
+  let png: Buffer
+  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true })
+  addFormats(ajv)
+  const validators = new Map<string, ReturnType<typeof ajv.compile>>()
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    document = (await (await server.fetch('/api/openapi.json')).json()) as Document
+    png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#d33' } }).png().toBuffer()
+    member = await insertMember(server)
+    await createAdmin(server, 'root')
+    const admin = await adminToken(server, 'root')
+    // Made after the credentials, so that the newest row of each admin list (the id a valid case uses) is theirs.
+    victim = await insertMember(server)
+    await createAdmin(server, 'spare')
+    const post = await server.call<{ id: number }>('POST', '/api/posts', { token: victim.token, json: { title: '一篇笔记', content: '内容', category_id: (await createCategory(server)).id, images: [await uploadImage(server, victim.token)] } })
+    if (post.status !== 200) throw new Error(`note: ${post.status} ${post.body.message}`)
+    postId = post.body.data.id
+    const comment = await server.call<{ id: number }>('POST', '/api/comments', { token: victim.token, json: { post_id: postId, content: '一条评论' } })
+    commentId = comment.body.data.id
+    expect([post.status, comment.status]).toEqual([200, 200])
+    tokens = { visitor: null, member: member.token, admin }
+    for (const [path, item] of Object.entries(document.paths)) {
+      if (!item.get || !(path.startsWith('/admin/') || path.startsWith('/auth/admin/')) || path.includes('{')) continue
+      const list = await server.call<{ data?: Array<{ id?: number }> }>('GET', `/api${path}?limit=1`, { token: admin })
+      const id = Array.isArray(list.body.data?.data) ? list.body.data.data[0]?.id : undefined
+      if (id !== undefined) firstRow.set(path, String(id))
+    }
+  })
+  afterAll(() => server?.close())
+
+  /** Path values naming rows that exist (the victim's, never a credential's own). */
+  function ids(path: string, name: string): string | undefined {
+    if (name !== 'id') return undefined
+    if (path.startsWith('/users/')) return victim.user_id
+    if (path.startsWith('/posts/')) return String(postId)
+    if (path.startsWith('/comments/')) return String(commentId)
+    return firstRow.get(path.slice(0, path.indexOf('/{')))
+  }
+
+  function validator(key: string, schema: Schema) {
+    let validate = validators.get(key)
+    if (!validate) validators.set(key, (validate = ajv.compile({ ...schema, components: document.components })))
+    return validate
+  }
+
+  async function send(method: string, c: Case, credential: Credential): Promise<Reply> {
+    const url = new URL(`/api${c.path}`, server.url)
+    for (const [k, v] of Object.entries(c.query)) url.searchParams.set(k, v)
+    const headers: Record<string, string> = {}
+    if (tokens[credential]) headers.Authorization = `Bearer ${tokens[credential]}`
+    let body: RequestInit['body']
+    if (c.form) {
+      const form = new FormData()
+      const bytes = c.form === 'png' ? new Uint8Array(png) : new TextEncoder().encode('not an image')
+      for (const field of ['file', 'image', 'files']) form.append(field, new Blob([bytes], { type: 'image/png' }), 'photo.png')
+      body = form
+    } else if (c.raw !== undefined || c.json !== undefined) {
+      headers['Content-Type'] = 'application/json'
+      body = c.raw ?? JSON.stringify(c.json)
+    }
+    const abort = new AbortController()
+    const res = await fetch(url, { method: method.toUpperCase(), headers, body, signal: abort.signal })
+    const contentType = res.headers.get('content-type') ?? ''
+    if (contentType.startsWith('text/event-stream')) {
+      abort.abort()
+      return { status: res.status, contentType, body: null, allow: null }
+    }
+    const text = await res.text()
+    let parsed: unknown = text
+    if (contentType.includes('json')) parsed = text ? (JSON.parse(text) as unknown) : null
+    return { status: res.status, contentType, body: parsed, allow: res.headers.get('allow') }
+  }
+
+  /** What is wrong with a reply by the document, or null. */
+  function check(key: string, op: Operation, reply: Reply): string | null {
+    if (reply.status >= 500) return `status ${reply.status} (a server error): ${JSON.stringify(reply.body).slice(0, 200)}`
+    const declared = op.responses[String(reply.status)]
+    if (!declared) return `status ${reply.status} is not declared (declared: ${Object.keys(op.responses).join(', ')}): ${JSON.stringify(reply.body).slice(0, 200)}`
+    const schema = declared.content?.['application/json']?.schema
+    if (!schema || reply.contentType.startsWith('text/event-stream')) return null
+    if (!reply.contentType.includes('application/json')) return `status ${reply.status}: content type ${reply.contentType}, declared application/json`
+    const validate = validator(`${key} ${reply.status}`, schema)
+    if (!validate(reply.body)) return `status ${reply.status}: body does not match its schema: ${ajv.errorsText(validate.errors)}; body ${JSON.stringify(reply.body).slice(0, 300)}`
+    return null
+  }
+
+  /** Operations in document order, those that end the caller's own session last. */
+  function operations(): Array<[string, string, Operation]> {
+    const out: Array<[string, string, Operation]> = []
+    for (const [path, item] of Object.entries(document.paths)) for (const [method, op] of Object.entries(item)) if (METHODS.includes(method)) out.push([path, method, op])
+    const last = (path: string) => (/logout|\/auth\/sessions|\/password$/.test(path) ? 1 : 0)
+    return out.sort((a, b) => last(a[0]) - last(b[0]))
+  }
+
+  it(`every reply to generated requests is declared, with a body matching its schema (seed ${SEED})`, async () => {
+    const findings: Finding[] = []
+    let requests = 0
+    const accepted = new Set<string>()
+    const ops = operations()
+    expect(ops.length).toBeGreaterThan(150)
+    for (const [path, method, op] of ops) {
+      const key = `${method.toUpperCase()} ${path}`
+      for (const credential of ['visitor', 'member', 'admin'] as const) {
+        const cases = casesFor(document, path, method, op, SEED + hash(`${key} ${credential}`), ids, CASES)
+        for (const c of cases) {
+          const reply = await send(method, c, credential)
+          requests++
+          const request = `${credential} ${method.toUpperCase()} ${c.path}?${new URLSearchParams(c.query).toString()} ${c.raw ?? (c.form ? `[form ${c.form}]` : JSON.stringify(c.json) ?? '')}`.slice(0, 400)
+          let problem = check(key, op, reply)
+          const needsLogin = op['x-auth'] === 'user' || op['x-auth'] === 'admin' || op['x-auth'] === 'user-or-admin'
+          // A malformed JSON body is refused before any route runs (400); anything else needs the login first.
+          if (!problem && credential === 'visitor' && needsLogin && c.raw === undefined && reply.status !== 401) problem = `a visitor got ${reply.status}, not 401, on a route that needs a login`
+          if (!problem && credential === 'member' && op['x-auth'] === 'admin' && c.raw === undefined && reply.status !== 401) problem = `a member token got ${reply.status}, not 401, on an admin route`
+          if (problem) findings.push({ operation: key, credential, kind: c.kind, request, problem })
+          if (reply.status === 200) accepted.add(key)
+        }
+      }
+    }
+    const report = findings.map((f) => `${f.operation} [${f.kind}] ${f.request}\n    → ${f.problem}`).join('\n')
+    console.log(`conformance: ${requests} requests over ${ops.length} operations (seed ${SEED}); ${accepted.size} operations answered 200 at least once; ${findings.length} findings`)
+    expect(findings.length, `replies the document does not declare (rerun with CONFORMANCE_SEED=${SEED}):\n${report}`).toBe(0)
+    // The generator reaches past validation: most operations accept at least one generated request.
+    expect(accepted.size / ops.length).toBeGreaterThan(0.5)
+  }, 170_000)
+
+  it('every path answers OPTIONS with its documented methods and 405 (with Allow) for a method it does not serve', async () => {
+    const problems: string[] = []
+    for (const [path, item] of Object.entries(document.paths)) {
+      const concrete = path.replace(/\{(\w+)\}/g, (_, name: string) => ids(path, name) ?? '1')
+      const documented = Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => m.toUpperCase())
+      const expected = new Set([...documented, ...(documented.includes('GET') ? ['HEAD'] : [])])
+      const options = await server.fetch(`/api${concrete}`, { method: 'OPTIONS' })
+      const allow = new Set((options.headers.get('allow') ?? '').split(',').map((m) => m.trim()).filter((m) => m && m !== 'OPTIONS'))
+      if (options.status >= 300 || [...expected].sort().join() !== [...allow].sort().join()) problems.push(`OPTIONS ${path}: ${options.status}, Allow ${[...allow].join(', ')}; documented ${[...expected].join(', ')}`)
+      const unsupported = ['PATCH', 'PUT', 'DELETE', 'POST', 'GET'].find((m) => !expected.has(m))
+      if (!unsupported) continue
+      const res = await server.fetch(`/api${concrete}`, { method: unsupported, token: tokens.admin ?? undefined })
+      const body = (await res.json()) as { success?: boolean; code?: number }
+      const allowed = new Set((res.headers.get('allow') ?? '').split(',').map((m) => m.trim()).filter((m) => m && m !== 'OPTIONS'))
+      if (res.status !== 405 || body.code !== 405 || body.success !== false || [...expected].sort().join() !== [...allowed].sort().join()) {
+        problems.push(`${unsupported} ${path}: ${res.status} ${JSON.stringify(body).slice(0, 120)}, Allow ${res.headers.get('allow')}; documented ${[...expected].join(', ')}`)
+      }
+    }
+    expect(problems, problems.join('\n')).toEqual([])
+  }, 60_000)
+})

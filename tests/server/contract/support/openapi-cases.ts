@@ -1,0 +1,145 @@
+import { generateSync, type JsonSchema as FakerSchema } from 'json-schema-faker'
+
+/*
+ * Requests generated from the OpenAPI document itself (json-schema-faker, seeded): for each operation, inputs
+ * its schemas call valid and inputs that break one rule. The conformance suite sends them and checks every
+ * reply against the same document.
+ */
+
+export type Schema = Record<string, unknown>
+
+export interface Parameter {
+  name: string
+  in: 'path' | 'query'
+  required?: boolean
+  schema?: Schema
+}
+
+export interface Operation {
+  'x-auth': 'public' | 'optional-user' | 'user' | 'admin' | 'user-or-admin'
+  parameters?: Parameter[]
+  requestBody?: { content: Record<string, { schema?: Schema }> }
+  responses: Record<string, { content?: Record<string, { schema?: Schema }> }>
+}
+
+export interface Document {
+  paths: Record<string, Record<string, Operation>>
+  components: { schemas: Record<string, Schema> }
+}
+
+export interface Case {
+  kind: 'valid' | 'invalid'
+  path: string
+  query: Record<string, string>
+  /** JSON body (undefined: none), or a multipart form (uploads). */
+  json?: unknown
+  form?: 'png' | 'garbage'
+  /** A raw body sent as JSON that is not JSON. */
+  raw?: string
+}
+
+/** A small, fixed PRNG (mulberry32): the same seed gives the same cases on every run. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** A stable number from a string (FNV-1a), to give each operation its own seed. */
+export function hash(text: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0
+  return h
+}
+
+/** The schema with every `#/components/schemas/...` reference replaced by its target (bounded depth). */
+export function inline(schema: unknown, components: Record<string, Schema>, depth = 0): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => inline(s, components, depth))
+  if (!schema || typeof schema !== 'object') return schema
+  const ref = (schema as Schema).$ref
+  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+    if (depth > 4) return {}
+    return inline(components[ref.slice('#/components/schemas/'.length)], components, depth + 1)
+  }
+  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, inline(v, components, depth)]))
+}
+
+function fake(schema: Schema | undefined, seed: number): unknown {
+  if (!schema) return undefined
+  return generateSync(schema as FakerSchema, { seed, optionalsProbability: 0.5, useDefaultValue: false, maxItems: 3, maxLength: 24, failOnInvalidTypes: false })
+}
+
+const asQueryValue = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : typeof v === 'object' ? JSON.stringify(v) : String(v))
+
+const WRONG_VALUES = ['abc', '-1', '0', 'a\u0000b', 'x'.repeat(300), '1e3']
+
+/** A value the parameter's schema refuses (or one that names nothing), chosen by the seed. */
+function wrongParam(schema: Schema | undefined, random: () => number): string {
+  const type = schema?.type
+  if (type === 'integer' || type === 'number') return ['abc', '0', '-1', '1.5', '99999999999999'][Math.floor(random() * 5)]!
+  if (Array.isArray(schema?.enum)) return 'zz-not-in-enum'
+  return WRONG_VALUES[Math.floor(random() * WRONG_VALUES.length)]!
+}
+
+/** One rule of a JSON body broken: a field of the wrong type, too long, with a control character, or no object. */
+function wrongBody(schema: Schema | undefined, valid: unknown, random: () => number): unknown {
+  const properties = (schema?.properties ?? {}) as Record<string, Schema>
+  const names = Object.keys(properties)
+  if (!names.length || !valid || typeof valid !== 'object') return random() < 0.5 ? [] : 'not an object'
+  const name = names[Math.floor(random() * names.length)]!
+  const prop = properties[name]!
+  const isText = prop.type === 'string' || (Array.isArray(prop.type) && prop.type.includes('string'))
+  const wrong = isText ? [12345, 'a\u0000b', 'x'.repeat(6000)][Math.floor(random() * 3)] : random() < 0.5 ? 'abc' : { nested: true }
+  return { ...(valid as Record<string, unknown>), [name]: wrong }
+}
+
+/**
+ * `count` valid cases and one invalid case of an operation. `ids` supplies path values that name existing
+ * rows (so valid cases reach past the 404); anything else is generated from the parameter's schema.
+ */
+export function casesFor(document: Document, path: string, method: string, op: Operation, seed: number, ids: (path: string, name: string) => string | undefined, count: number): Case[] {
+  const random = prng(seed)
+  const schemaOf = (s: Schema | undefined) => inline(s, document.components.schemas) as Schema | undefined
+  const params = op.parameters ?? []
+  const jsonBody = schemaOf(op.requestBody?.content['application/json']?.schema)
+  const multipart = op.requestBody?.content['multipart/form-data'] !== undefined
+  const build = (n: number): Case => {
+    const query: Record<string, string> = {}
+    let concrete = path
+    for (const p of params) {
+      const schema = schemaOf(p.schema)
+      if (p.in === 'path') {
+        const value = ids(path, p.name) ?? asQueryValue(fake(schema, seed + n)) ?? '1'
+        concrete = concrete.replace(`{${p.name}}`, encodeURIComponent(value))
+      } else if (p.required || random() < 0.5) {
+        const value = asQueryValue(fake(schema, seed + n + hash(p.name)))
+        if (value !== undefined) query[p.name] = value
+      }
+    }
+    return { kind: 'valid', path: concrete, query, json: jsonBody ? fake(jsonBody, seed + n) : undefined, form: multipart ? 'png' : undefined }
+  }
+  const valid = Array.from({ length: count }, (_, n) => build(n))
+  const broken: Case = { ...build(count), kind: 'invalid' }
+  const pathParams = params.filter((p) => p.in === 'path')
+  const queryParams = params.filter((p) => p.in === 'query')
+  const choice = random()
+  if (pathParams.length && (choice < 0.4 || (!jsonBody && !queryParams.length))) {
+    const p = pathParams[Math.floor(random() * pathParams.length)]!
+    broken.path = path.replace(`{${p.name}}`, encodeURIComponent(wrongParam(schemaOf(p.schema), random)))
+    for (const other of pathParams) broken.path = broken.path.replace(`{${other.name}}`, encodeURIComponent(ids(path, other.name) ?? '1'))
+  } else if (jsonBody && (choice < 0.8 || !queryParams.length)) {
+    if (random() < 0.2) broken.raw = '{"unterminated": '
+    else broken.json = wrongBody(jsonBody, broken.json, random)
+  } else if (queryParams.length) {
+    const p = queryParams[Math.floor(random() * queryParams.length)]!
+    broken.query = { ...broken.query, [p.name]: wrongParam(schemaOf(p.schema), random) }
+  } else if (multipart) broken.form = 'garbage'
+  else if (method !== 'get') broken.raw = '{"unterminated": '
+  else return valid
+  return [...valid, broken]
+}
