@@ -40,7 +40,7 @@ export function filtersOf(def: AdminResource): Record<string, FilterDef> {
 export function listQuerySchema(def: AdminResource) {
   const filters: Record<string, z.ZodType> = {}
   for (const [name, filter] of Object.entries(filtersOf(def))) filters[name] = filter.schema
-  return adminListQuery(def.sortable, filters)
+  return adminListQuery(def.sortable, filters, { dated: 'created_at' in def.fields, byUser: !!def.userDisplayId, searchable: !!def.search?.length })
 }
 
 export interface ListQuery {

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { listReplySchema } from '../contract/common'
 import { adminDocRoutes } from './admin'
 import { exampleOf, type JsonSchema as ExampleSchema } from './examples'
-import { jsonSchema, queryParameters, type JsonSchema } from './fallback'
+import { jsonSchema, queryParameters, type JsonSchema, type Parameters } from './fallback'
 import { memberDocRoutes } from './member'
 import { openApiPath, pathParams, type Access, type DocRoute } from './route'
 import { routeKey, routerFacts, type RouteFacts } from './router-facts'
@@ -54,13 +54,13 @@ const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
 }
 
 /** Path parameters: the schema the route's validator parses, or plain strings where nothing parses them. */
-function params(registry: OpenAPIRegistry, route: DocRoute, facts: RouteFacts | undefined): NonNullable<Parameters<OpenAPIRegistry['registerPath']>[0]['parameters']> {
+function params(registry: OpenAPIRegistry, route: DocRoute, facts: RouteFacts | undefined): Parameters {
   const names = pathParams(route.path)
   const declared = facts?.params ? queryParameters(registry, facts.params) : []
   return names.map((name) => {
     const found = declared.find((p) => 'name' in p && p.name === name) as Record<string, unknown> | undefined
-    return { name, in: 'path' as const, required: true, schema: (found?.schema as JsonSchema | undefined) ?? { type: 'string', minLength: 1 } }
-  })
+    return { name, in: 'path', required: true, schema: (found?.schema as JsonSchema | undefined) ?? { type: 'string', minLength: 1 } }
+  }) as Parameters
 }
 
 function register(registry: OpenAPIRegistry, route: DocRoute, facts: RouteFacts | undefined): void {
@@ -87,7 +87,7 @@ function register(registry: OpenAPIRegistry, route: DocRoute, facts: RouteFacts 
     description: [route.description, `认证：${ACCESS_TEXT[access]}`].filter(Boolean).join('\n\n'),
     security: SECURITY[access],
     'x-auth': access,
-    parameters: [...params(registry, route, facts), ...(query ? queryParameters(registry, query) : [])],
+    parameters: [...params(registry, route, facts), ...(query ? queryParameters(registry, query) : [])] as Parameters,
     request: { body },
     responses,
   })

@@ -8,7 +8,7 @@ import { z } from 'zod'
  */
 
 export type JsonSchema = Record<string, unknown>
-type Parameters = NonNullable<RouteConfig['parameters']>
+export type Parameters = NonNullable<RouteConfig['parameters']>
 
 let defCounter = 0
 

@@ -26,25 +26,39 @@ export const sortOrderSchema = z
 /** A day or an ISO timestamp: '2025-01-31' or '2025-01-31T08:00:00Z'. */
 export const dateQuery = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, '日期格式不正确')
+  // A day, or a day and a time (the pattern the OpenAPI document publishes; the refine catches what it cannot, such as 02-30).
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, '日期格式不正确')
   .refine((v) => !Number.isNaN(new Date(v).getTime()), '日期格式不正确')
 
 /** Query keys of the shared dialect (never read as a column filter). */
 export const ADMIN_LIST_KEYS: ReadonlySet<string> = new Set(['page', 'limit', 'search', 'user_display_id', 'sortField', 'sortOrder', 'order', 'date_from', 'date_to'])
 
 /** Query filters shared by every admin list; the resource adds its own and the sortField allow-list. */
-export function adminListQuery(sortable: readonly [string, ...string[]], filters: Record<string, z.ZodType> = {}) {
+/** What a list can be narrowed by besides its filters: a date column, the user's display id, a keyword. */
+export interface ListNarrowing {
+  /** The rows have a created_at (date_from / date_to). */
+  dated?: boolean
+  /** The rows belong to a user (user_display_id). */
+  byUser?: boolean
+  /** Some columns are searched (search). */
+  searchable?: boolean
+}
+
+/**
+ * The admin list dialect of one resource. Keys the resource cannot use are left out (and so neither
+ * documented nor read): a list without a created_at column takes no date range.
+ */
+export function adminListQuery(sortable: readonly [string, ...string[]], filters: Record<string, z.ZodType> = {}, narrowing: ListNarrowing = { dated: true, byUser: true, searchable: true }) {
   const extra: Record<string, z.ZodType> = {}
   for (const [name, schema] of Object.entries(filters)) extra[name] = schema.optional()
   return withoutEmpty(
     pageQuery(ADMIN_PAGE_SIZE).extend({
-      search: z.string().trim().max(100, '搜索内容过长').refine(...singleLine('搜索内容')).optional().describe('关键词，模糊匹配'),
-      user_display_id: z.string().trim().max(15).optional().describe('用户的小石榴号（精确匹配）'),
+      ...(narrowing.searchable ? { search: z.string().trim().max(100, '搜索内容过长').refine(...singleLine('搜索内容')).optional().describe('关键词，模糊匹配') } : {}),
+      ...(narrowing.byUser ? { user_display_id: z.string().trim().max(15).optional().describe('用户的小石榴号（精确匹配）') } : {}),
       sortField: z.enum(sortable, { error: '不支持的排序字段' }).optional(),
       sortOrder: sortOrderSchema.optional().describe('asc 或 desc'),
       order: sortOrderSchema.optional().describe('sortOrder 的别名'),
-      date_from: dateQuery.optional().describe('创建时间起（含）'),
-      date_to: dateQuery.optional().describe('创建时间止（含当天）'),
+      ...(narrowing.dated ? { date_from: dateQuery.optional().describe('创建时间起（含）'), date_to: dateQuery.optional().describe('创建时间止（含当天）') } : {}),
       ...extra,
     }),
   )

@@ -34,6 +34,8 @@ export interface Case {
   /** JSON body (undefined: none), or a multipart form (uploads). */
   json?: unknown
   form?: 'png' | 'garbage'
+  /** The form's file field, as the document names it. */
+  formField?: string
   /** A raw body sent as JSON that is not JSON. */
   raw?: string
 }
@@ -107,7 +109,9 @@ export function casesFor(document: Document, path: string, method: string, op: O
   const schemaOf = (s: Schema | undefined) => inline(s, document.components.schemas) as Schema | undefined
   const params = op.parameters ?? []
   const jsonBody = schemaOf(op.requestBody?.content['application/json']?.schema)
-  const multipart = op.requestBody?.content['multipart/form-data'] !== undefined
+  const formSchema = op.requestBody?.content['multipart/form-data']?.schema
+  const multipart = formSchema !== undefined
+  const formField = Object.keys((formSchema?.properties ?? {}) as Schema)[0]
   const build = (n: number): Case => {
     const query: Record<string, string> = {}
     let concrete = path
@@ -121,7 +125,7 @@ export function casesFor(document: Document, path: string, method: string, op: O
         if (value !== undefined) query[p.name] = value
       }
     }
-    return { kind: 'valid', path: concrete, query, json: jsonBody ? fake(jsonBody, seed + n) : undefined, form: multipart ? 'png' : undefined }
+    return { kind: 'valid', path: concrete, query, json: jsonBody ? fake(jsonBody, seed + n) : undefined, form: multipart ? 'png' : undefined, formField }
   }
   const valid = Array.from({ length: count }, (_, n) => build(n))
   const broken: Case = { ...build(count), kind: 'invalid' }
