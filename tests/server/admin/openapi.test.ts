@@ -65,9 +65,9 @@ describe('OpenAPI document at /api/openapi.json', () => {
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, op] of Object.entries(item)) {
         const name = `${method.toUpperCase()} ${path}`
-        expect(op['x-auth'], name).toMatch(/^(public|optional-user|user|admin)$/)
+        expect(op['x-auth'], name).toMatch(/^(public|optional-user|user|admin|user-or-admin)$/)
         if (path.startsWith('/admin/')) expect(op.security, name).toEqual([{ adminBearer: [] }])
-        if (op['x-auth'] === 'admin' || op['x-auth'] === 'user') expect(op.responses['401'], name).toBeDefined()
+        if (op['x-auth'] !== 'public' && op['x-auth'] !== 'optional-user') expect(op.responses['401'], name).toBeDefined()
         for (const param of path.match(/\{(\w+)\}/g) ?? []) {
           expect(op.parameters?.some((p) => p.in === 'path' && `{${p.name}}` === param), `${name} ${param}`).toBe(true)
         }
