@@ -76,6 +76,39 @@ describe('OpenAPI document at /api/openapi.json', () => {
     }
   })
 
+  it('states the validators\' rules: page/limit bounds, positive int32 ids, sort enums, the date pattern, lengths and list sizes', () => {
+    type Param = { name: string; in: string; schema: Record<string, unknown> }
+    const param = (path: string, name: string) => (document.paths[path]!.get!.parameters as Param[]).find((p) => p.name === name)!.schema
+    expect(param('/posts', 'page')).toMatchObject({ type: 'integer', minimum: 1, maximum: 100_000, default: 1 })
+    expect(param('/posts', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
+    expect(param('/admin/users', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 })
+    for (const path of ['/posts/{id}', '/admin/users/{id}', '/comments/{id}/replies']) expect(param(path, 'id')).toMatchObject({ type: 'integer', exclusiveMinimum: 0, maximum: 2_147_483_647 })
+    expect(param('/admin/users', 'sortOrder')).toMatchObject({ enum: ['asc', 'desc'] })
+    const date = new RegExp(param('/admin/users', 'date_from').pattern as string)
+    for (const ok of ['2025-01-31', '2025-01-31T08:00:00Z', '2025-01-31 08:00']) expect(date.test(ok), ok).toBe(true)
+    for (const bad of ['2025-13-01', '2025-01-32', '2025-1-1', 'yesterday', '2025-01-31T25:00']) expect(date.test(bad), bad).toBe(false)
+    // A list that has no creation time takes no date range (it was a 500 on settings).
+    expect((document.paths['/admin/settings']!.get!.parameters as Param[]).map((p) => p.name)).not.toContain('date_from')
+    const profile = (document.paths['/users/{id}']!.put as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }).requestBody.content['application/json']!.schema.properties
+    expect(profile.nickname).toMatchObject({ type: 'string', maxLength: 10 })
+    expect(JSON.stringify(profile.interests)).toMatch(/"maxItems":5/)
+    expect(JSON.stringify(profile.interests)).toMatch(/"type":"string"/)
+  })
+
+  it('declares every status a route can answer, with the error envelope', () => {
+    const responses = (path: string, method: string) => Object.keys(document.paths[path]![method]!.responses)
+    expect(responses('/posts', 'post')).toEqual(expect.arrayContaining(['200', '400', '401', '403', '413', '429', '503', '507']))
+    expect(responses('/upload/single', 'post')).toEqual(expect.arrayContaining(['400', '401', '403', '413', '429', '507']))
+    expect(responses('/upload/single', 'post')).not.toContain('415')
+    expect(responses('/admin/users', 'post')).toEqual(expect.arrayContaining(['400', '401', '403', '409', '413', '503', '507']))
+    expect(responses('/admin/users/{id}', 'get')).toEqual(expect.arrayContaining(['400', '401', '403', '404', '503']))
+    expect(responses('/reports', 'post')).toEqual(expect.arrayContaining(['404', '409', '429']))
+    expect(responses('/users/{id}/likes', 'get')).toEqual(expect.arrayContaining(['401', '403', '404']))
+    const error = document.paths['/posts']!.post!.responses['400']!.content!['application/json'] as unknown as { schema: { $ref: string } }
+    expect(error.schema.$ref).toBe('#/components/schemas/ErrorEnvelope')
+    expect(JSON.stringify(document)).toMatch(/"MethodNotAllowed"/)
+  })
+
   it('documents the admin list dialect: filters, sort allow-list and the list reply', () => {
     const list = document.paths['/admin/users']!.get!
     const names = list.parameters!.map((p) => p.name)
