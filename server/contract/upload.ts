@@ -11,6 +11,8 @@ export const UPLOAD_MESSAGES = {
   notImage: '请选择图片文件',
   imageTooBig: `图片大小不能超过${IMAGE_MAX_MB}MB`,
   tooMany: `最多只能上传${BATCH_MAX_FILES}张图片`,
+  oneImage: '一次只能上传一张图片',
+  oneVideo: '一次只能上传一个视频和一张封面',
   notVideo: '请选择视频文件',
   videoTooBig: `文件大小不能超过${VIDEO_MAX_MB}MB`,
   noVideo: '没有视频文件',

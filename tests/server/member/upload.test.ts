@@ -50,6 +50,11 @@ describe('image uploads', () => {
     expect(json).toMatchObject({ status: 400, body: { message: '请选择文件' } })
   })
 
+  it('a single upload with two files is refused with its own limit, not the batch one', async () => {
+    const two = await upload('single', form([['file', await imageBlob(), 'a.png'], ['image', await imageBlob(), 'b.png']]))
+    expect(two).toMatchObject({ status: 400, body: { message: '一次只能上传一张图片' } })
+  })
+
   it('stores a re-encoded WebP display image and a feed thumbnail under a server-chosen name', async () => {
     const { status, body } = await upload<ImageReply>('single', form([['file', await imageBlob({ width: 2400, height: 1200, format: 'jpeg' }), '../../etc/passwd.jpg']]))
     expect(status).toBe(200)

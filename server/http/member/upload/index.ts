@@ -87,7 +87,7 @@ export function registerUploadRoutes(router: Router, deps: AppDeps): void {
       throw rejected(err)
     }
   }
-  const singleChain = [auth, writes, singleBudget.before, multipart(storage, { ...imageLimits, fields: SINGLE_FIELDS, maxFiles: 1 }), singleBudget.after, single]
+  const singleChain = [auth, writes, singleBudget.before, multipart(storage, { ...imageLimits, fields: SINGLE_FIELDS, maxFiles: 1, tooMany: UPLOAD_MESSAGES.oneImage }), singleBudget.after, single]
   router.post('/upload/single', ...singleChain)
   router.post('/upload/image', ...singleChain)
 
@@ -108,7 +108,7 @@ export function registerUploadRoutes(router: Router, deps: AppDeps): void {
     ok(ctx, { uploaded, failed }, failed.length ? `${uploaded.length}张成功，${failed.length}张失败` : '全部图片上传成功')
   })
 
-  const videoLimits = { fields: [...VIDEO_FIELDS, 'thumbnail'], maxFileSize: VIDEO_MAX_BYTES, maxFiles: 2, tooBig: UPLOAD_MESSAGES.videoTooBig }
+  const videoLimits = { fields: [...VIDEO_FIELDS, 'thumbnail'], maxFileSize: VIDEO_MAX_BYTES, maxFiles: 2, tooBig: UPLOAD_MESSAGES.videoTooBig, tooMany: UPLOAD_MESSAGES.oneVideo }
   router.post('/upload/video', auth, writes, videoBudget.before, multipart(storage, videoLimits), videoBudget.after, async (ctx: Context) => {
     const [video] = filesOf(ctx, VIDEO_FIELDS)
     if (!video) throw Invalid(UPLOAD_MESSAGES.noVideo)
