@@ -67,6 +67,8 @@ suite('the OpenAPI document tells what the server answers', () => {
     // Made after the credentials, so that the newest row of each admin list (the id a valid case uses) is theirs.
     victim = await insertMember(server)
     await createAdmin(server, 'spare')
+    // The spare's session is the newest admin session: the one the admin-sessions cases end, never root's own.
+    await adminToken(server, 'spare')
     const post = await server.call<{ id: number }>('POST', '/api/posts', { token: victim.token, json: { title: '一篇笔记', content: '内容', category_id: (await createCategory(server)).id, images: [await uploadImage(server, victim.token)] } })
     if (post.status !== 200) throw new Error(`note: ${post.status} ${post.body.message}`)
     postId = post.body.data.id
@@ -192,7 +194,7 @@ suite('the OpenAPI document tells what the server answers', () => {
     console.log(`conformance: ${requests} requests over ${ops.length} operations (seed ${SEED}); ${accepted.size} operations answered 200 at least once; ${findings.length} findings`)
     if (process.env.CONFORMANCE_VERBOSE) console.log(ops.map(([p, m]) => `${m.toUpperCase()} ${p}`).filter((k) => !accepted.has(k)).join('\n'))
     expect(findings.length, `replies the document does not declare (rerun with CONFORMANCE_SEED=${SEED}):\n${report}`).toBe(0)
-    // The generator reaches past validation: a good part of the operations (47 % with seed 22) accept at least one generated request.
+    // The generator reaches past validation: a good part of the operations (46 % with seed 22) accept at least one generated request.
     expect(accepted.size / ops.length).toBeGreaterThan(0.4)
   }, 170_000)
 
