@@ -25,7 +25,13 @@ interface Shared {
   load: Promise<PostDetail | null>
 }
 const notes = new Map<number, Shared>()
-const counted = new Map<string, number>()
+/** Per database (two servers in one process, as in the tests, count their visitors apart): `post|viewer` → when. */
+const countedBy = new WeakMap<DataSource, Map<string, number>>()
+function countedOf(db: DataSource): Map<string, number> {
+  let counted = countedBy.get(db)
+  if (!counted) countedBy.set(db, (counted = new Map()))
+  return counted
+}
 // The shared copies' view_count is behind once buffered views are written.
 onViewsWritten((postIds) => postIds.forEach((id) => notes.delete(id)))
 
@@ -39,7 +45,7 @@ function shared(db: DataSource, reader: SqlReader, postId: number): Promise<Post
   return load
 }
 
-function remember(key: string, at: number): void {
+function remember(counted: Map<string, number>, key: string, at: number): void {
   counted.delete(key)
   if (counted.size >= MAX_VIEWERS) counted.delete(counted.keys().next().value as string)
   counted.set(key, at)
@@ -48,13 +54,14 @@ function remember(key: string, at: number): void {
 /** Decide whether this visitor's view counts (once per hour) and buffer it if so. */
 async function countView(db: DataSource, reader: SqlReader, postId: number, viewer: string): Promise<void> {
   const key = `${postId}|${viewer}`
+  const counted = countedOf(db)
   const known = counted.get(key)
   if ((known !== undefined && viewedRecently(new Date(known))) || viewPending(db, postId, viewer)) return
   const row = await reader.one<{ viewed_at: string | Date }>('SELECT viewed_at FROM post_views WHERE post_id = ? AND viewer = ?', [postId, viewer])
   const last = row ? new Date(toIso(row.viewed_at)) : null
-  if (viewedRecently(last)) return remember(key, last!.getTime())
+  if (viewedRecently(last)) return remember(counted, key, last!.getTime())
   recordView(db, postId, viewer)
-  remember(key, Date.now())
+  remember(counted, key, Date.now())
 }
 
 /** The detail as a visitor sees it, with this visitor's view counted (once per hour); null: no such note. */

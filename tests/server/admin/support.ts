@@ -20,11 +20,13 @@ export async function adminToken(server: TestServer, username = 'root', password
   return body.data.tokens.access_token
 }
 
-let userSeq = 0
+/** Members made per server: member1, member2, … in each test server (test files share this module). */
+const memberCounts = new WeakMap<TestServer, number>()
 
 /** A member row plus a real user access token for it (a user token must never pass as an admin token). */
 export async function createMember(server: TestServer, overrides: Partial<User> = {}): Promise<{ user: User; token: string }> {
-  userSeq += 1
+  const userSeq = (memberCounts.get(server) ?? 0) + 1
+  memberCounts.set(server, userSeq)
   const passwordHash = await hashPassword('member-pass')
   const row = { user_id: `member${userSeq}`, nickname: `成员${userSeq}`, password_hash: passwordHash, location: '未知', avatar: '', ...overrides }
   const user = await inTransaction(server.deps.db, (m) => m.getRepository(User).save(m.getRepository(User).create(row)))
