@@ -1,9 +1,12 @@
-// npm test: every test: unit and API integration (vitest) on SQLite, the server suite again on PostgreSQL and
-// MariaDB/MySQL, then the browser tests (Playwright + Chromium). At the end: the time of each step (with vitest's
-// own import / tests split per engine pass), one summary line per engine, and a check that no tracked file was
-// changed by the run (a test writes only to ignored or temporary paths; the README gallery is `npm run screenshots`).
+// npm test: every test. Build, type-check and lint (side by side), then ONE vitest run with a project per
+// engine (vitest.config.ts: `unit` for the renderer, electron and other engine-free tests, and the server suite
+// as `sqlite`, `postgres` and `mysql`), then the browser tests (Playwright + Chromium) and the desktop package
+// dry run. At the end: the time of each step (with vitest's own import / tests split), one summary line per
+// engine, and a check that no tracked file was changed by the run (a test writes only to ignored or temporary
+// paths; the README gallery is `npm run screenshots`).
 //
-//   SHILIU_TEST_ENGINES=sqlite,postgres   run only these engines' server passes (default: all three)
+//   SHILIU_TEST_ENGINES=sqlite,postgres   run only these engines' projects (default: all three; the unit
+//                                         project comes with sqlite)
 //   SHILIU_REQUIRE_ENGINES=1              an engine that does not answer is a failure, not a skip (CI sets it)
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -38,24 +41,33 @@ const trackedBefore = trackedState()
 const steps = []
 const secondsSince = (t0) => Math.round((Date.now() - t0) / 1000)
 
-/** Runs a step with its output shown as it comes; resolves to { ok, tail } (the output's last few KB). */
-function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label} ===`)
+/**
+ * Runs a step with its output shown as it comes (or, `buffered`, all of it once the step ends, so that steps
+ * running side by side do not mix their lines); resolves to { ok, tail } (the output's last few KB).
+ */
+function run(label, command, args, env = {}, { buffered = false } = {}) {
+  if (!buffered) console.log(`\n=== ${label} ===`)
   const t0 = Date.now()
   return new Promise((resolve) => {
     // Piped (so the step's summary line can be read), the tools would drop their colours on a terminal.
     const colour = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}
     const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...colour, CHROMIUM_PATH: chromium, ...env } })
     let tail = ''
+    const held = []
     const keep = (chunk) => (tail = (tail + chunk).slice(-8000))
-    child.stdout.on('data', (chunk) => (process.stdout.write(chunk), keep(chunk)))
-    child.stderr.on('data', (chunk) => (process.stderr.write(chunk), keep(chunk)))
+    const show = (stream) => (chunk) => (buffered ? held.push([stream, chunk]) : stream.write(chunk), keep(chunk))
+    child.stdout.on('data', show(process.stdout))
+    child.stderr.on('data', show(process.stderr))
     child.on('close', (code) => {
+      if (buffered) {
+        console.log(`\n=== ${label} ===`)
+        for (const [stream, chunk] of held) stream.write(chunk)
+      }
       // vitest's summary: "Duration  159.2s (transform 9s, setup 0ms, import 98s, tests 301s, environment 0ms)"
       const vitest = /Duration\s+\S+\s+\(([^)]*)\)/.exec(stripVTControlCharacters(tail))
       const detail = vitest ? vitest[1].split(', ').filter((part) => /^(import|tests) /.test(part)).join(', ') : ''
       steps.push([label, secondsSince(t0), detail])
-      console.log(`(${label}: ${secondsSince(t0)} s)`)
+      console.log(`(${label}: ${secondsSince(t0)} s${code === 0 ? '' : `, exit ${code}`})`)
       resolve({ ok: code === 0, tail })
     })
   })
@@ -102,74 +114,89 @@ async function probe(engine) {
   }
 }
 
-/** Pass / fail / skip counts of the server test files in a vitest JSON report. */
-function serverCounts(reportFile) {
-  const counts = { passed: 0, failed: 0, skipped: 0, failures: [] }
-  if (!existsSync(reportFile)) return null
-  const report = JSON.parse(readFileSync(reportFile, 'utf8'))
-  for (const file of report.testResults) {
-    if (!path.relative(process.cwd(), file.name).startsWith(path.join('tests', 'server'))) continue
-    for (const t of file.assertionResults) {
-      if (t.status === 'passed') counts.passed++
-      else if (t.status === 'failed') {
-        counts.failed++
-        const firstLine = String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)
-        counts.failures.push(`${path.relative(process.cwd(), file.name)} > ${t.fullName}: ${firstLine}`)
-      } else counts.skipped++
-    }
-    // A file that failed to load has no test results but counts as a failure.
-    if (file.status === 'failed' && file.assertionResults.length === 0) {
-      counts.failed++
-      counts.failures.push(`${path.relative(process.cwd(), file.name)}: ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`)
-    }
-  }
-  return counts
+// Build, type-check and lint side by side: each of tsc and eslint keeps one core busy, and nothing here needs
+// the others' output (the vitest run below needs the build: some tests start the built server).
+const checks = await Promise.all([
+  run('build', 'npm', ['run', 'build', '--silent'], {}, { buffered: true }),
+  run('typecheck', 'npm', ['run', 'typecheck', '--silent'], {}, { buffered: true }),
+  run('lint', 'npm', ['run', 'lint', '--silent'], {}, { buffered: true }),
+])
+const failedCheck = ['build', 'typecheck', 'lint'].filter((_, i) => !checks[i].ok)
+if (failedCheck.length) {
+  console.error(`\n${failedCheck.join(', ')} failed.`)
+  finish(1)
 }
 
-await mustRun('build', 'npm', ['run', 'build', '--silent'])
-await mustRun('typecheck', 'npm', ['run', 'typecheck', '--silent'])
-await mustRun('lint', 'npm', ['run', 'lint', '--silent'])
-
-const reports = mkdtempSync(path.join(os.tmpdir(), 'shiliu-test-reports-'))
+// One vitest run (vitest.config.ts): the `unit` project (renderer, electron, …) and one project per engine
+// running the server suite. An engine whose server does not answer is left out, loudly.
 const summary = []
-const timings = []
 const totals = { passed: 0, failed: 0, skipped: 0 }
 let failed = false
+const engines = []
 for (const engine of Object.keys(ENGINES)) {
   if (!wanted.includes(engine)) {
     summary.push(`${engine}: not selected (SHILIU_TEST_ENGINES=${wanted.join(',')})`)
     continue
   }
-  if (engine !== 'sqlite') {
-    const problem = await probe(engine)
-    if (problem) {
-      const line = `SKIPPED: ${engine} (${problem})`
-      console.warn(`\n${'!'.repeat(100)}\n${line}\n${'!'.repeat(100)}`)
-      summary.push(line)
-      if (requireEngines) failed = true
-      continue
-    }
+  const problem = engine === 'sqlite' ? null : await probe(engine)
+  if (problem) {
+    const line = `SKIPPED: ${engine} (${problem})`
+    console.warn(`\n${'!'.repeat(100)}\n${line}\n${'!'.repeat(100)}`)
+    summary.push({ skipped: line })
+    if (requireEngines) failed = true
+    continue
   }
-  const report = path.join(reports, `${engine}.json`)
-  // SQLite runs every vitest test (unit, renderer, electron, server); the other engines the server suite.
-  const files = engine === 'sqlite' ? [] : ['tests/server']
-  const t0 = Date.now()
-  const { ok } = await run(`vitest on ${ENGINES[engine].name}`, 'npx', ['vitest', 'run', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { SHILIU_TEST_ENGINE: engine })
-  const c = serverCounts(report)
-  const seconds = ((Date.now() - t0) / 1000).toFixed(0)
-  timings.push(`${ENGINES[engine].name}: ${seconds} s${engine === 'sqlite' ? ' (with the unit, renderer and electron tests)' : ''}`)
-  summary.push(c ? `${engine}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : `${engine}: no report (vitest did not run)`)
-  // Failed cases are named in the summary, the part of a long CI log that is always kept.
-  if (c) for (const failure of c.failures) summary.push(`  FAILED ${failure}`)
-  if (c) for (const k of Object.keys(totals)) totals[k] += c[k]
-  if (!ok || !c || c.failed) failed = true
+  engines.push(engine)
+  summary.push({ engine })
 }
-rmSync(reports, { recursive: true, force: true })
+// The unit tests ran in SQLite's pass before the engines shared one run: they still come with it.
+const projects = [...(engines.includes('sqlite') ? ['unit'] : []), ...engines]
+let report = null
+const timings = []
+if (projects.length) {
+  const reports = mkdtempSync(path.join(os.tmpdir(), 'shiliu-test-reports-'))
+  const reportFile = path.join(reports, 'projects.json')
+  const { ok } = await run(
+    `vitest (${projects.join(', ')})`,
+    'npx',
+    ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=./scripts/lib/vitest-projects-report.mjs'],
+    { SHILIU_TEST_ENGINES: engines.join(','), SHILIU_PROJECT_REPORT: reportFile },
+  )
+  if (existsSync(reportFile)) report = JSON.parse(readFileSync(reportFile, 'utf8'))
+  rmSync(reports, { recursive: true, force: true })
+  if (!ok || !report) failed = true
+  for (const error of report?.unhandled ?? []) summary.push(`  UNHANDLED ERROR ${error}`)
+  // The engines share the run's wall time: each one's share is the sum of its files' times over the workers.
+  for (const project of projects) {
+    const ms = (report?.files ?? []).filter((f) => f.project === project).reduce((sum, f) => sum + f.ms, 0)
+    timings.push(`${project === 'unit' ? 'unit' : ENGINES[project].name} ${(ms / 1000).toFixed(0)} s`)
+  }
+}
+const lines = []
+const countsLine = (name, c) => (c ? `${name}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : `${name}: no report (vitest did not run)`)
+for (const entry of summary) {
+  if (typeof entry === 'string') lines.push(entry)
+  else if (entry.skipped) lines.push(entry.skipped)
+  else {
+    const c = report?.projects[entry.engine]
+    lines.push(countsLine(entry.engine, c))
+    // Failed cases are named in the summary, the part of a long CI log that is always kept.
+    if (c) for (const f of c.failures) lines.push(`  FAILED ${f.file} > ${f.test}: ${f.error}`)
+    if (c) for (const k of Object.keys(totals)) totals[k] += c[k]
+    if (!c || c.failed) failed = true
+  }
+}
+const unit = report?.projects.unit
+if (projects.includes('unit')) {
+  lines.push(countsLine('unit tests (renderer, electron; not in the total)', unit))
+  if (unit) for (const f of unit.failures) lines.push(`  FAILED ${f.file} > ${f.test}: ${f.error}`)
+  if (!unit || unit.failed) failed = true
+}
 
 /** The server suite per engine (skipped = tests that declare other engines), then the total as the last line. */
 const printSummary = () => {
-  console.log(`\n=== server suite per engine (vitest: ${timings.join(', ')}) ===`)
-  for (const line of summary) console.log(line)
+  console.log(`\n=== server suite per engine (one vitest run; each project's test files' time summed over the workers: ${timings.join(', ')}) ===`)
+  for (const line of lines) console.log(line)
   console.log(`total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 }
 if (failed) {

@@ -36,9 +36,10 @@ export interface SqlReader {
 const STATEMENT_CACHE_SIZE = 300
 /**
  * Read connections per database. libuv's pool has 4 threads by default: one is left for the writer's fsync
- * (or, in portable mode, its statements), files and password hashing. SHILIU_READ_CONNECTIONS overrides.
+ * (or, in portable mode, its statements), files and password hashing. SHILIU_READ_CONNECTIONS overrides (read
+ * when a database's reader is made, not when this module loads: tests set it for one database).
  */
-const READ_CONNECTIONS = Number(process.env.SHILIU_READ_CONNECTIONS) || 3
+const readConnections = (): number => Number(process.env.SHILIU_READ_CONNECTIONS) || 3
 
 /**
  * Statement#all as the native addon defines it. TypeORM switches sqlite3 to verbose mode, which wraps every
@@ -217,7 +218,7 @@ export function readerFor(ds: DataSource): SqlReader {
   let reader = readers.get(ds)
   if (reader) return reader
   if (ds.options.type === 'sqlite') {
-    const sqliteReader = new SqliteReader(ds.options.database, READ_CONNECTIONS)
+    const sqliteReader = new SqliteReader(ds.options.database, readConnections())
     const destroy = ds.destroy.bind(ds)
     ds.destroy = async () => {
       await sqliteReader.close()

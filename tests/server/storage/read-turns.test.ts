@@ -22,7 +22,7 @@ describeOnSqlite('SQLite read turns', () => {
   let turns: TurnModule
 
   beforeAll(async () => {
-    // One read connection, so statements run strictly one after another (set before the reader module loads).
+    // One read connection, so statements run strictly one after another (read when the database's reader is made).
     process.env.SHILIU_READ_CONNECTIONS = '1'
     const { openDatabase } = await import('../../../server/db/data-source')
     const { readerFor } = await import('../../../server/db/reader')
