@@ -1,11 +1,13 @@
-// npm run test:repeat -- --times N [--engine sqlite|postgres|mysql] [--load] FILES…
+// npm run test:repeat -- --times N [--engine sqlite|postgres|mysql|all] [--load] FILES…
 //
 // Runs the given vitest files N times (one `vitest run` of all of them per round, as `npm test` runs them)
 // and prints, per file, how many rounds failed and the first error line of each failure. A flaky test shows
 // up here long before it costs someone a red CI run: run it after touching anything concurrent.
 //
 //   --times N      rounds (default 5)
-//   --engine E     the server suite's engine: SHILIU_TEST_ENGINE for every round (default: $SHILIU_TEST_ENGINE or sqlite)
+//   --engine E     the server suite's engine project(s) (vitest.config.ts) for every round: sqlite, postgres,
+//                  mysql, a list (sqlite,mysql) or all (default: $SHILIU_TEST_ENGINE or sqlite). A server file
+//                  runs once per engine in each round and is counted per engine (`mysql tests/server/…`).
 //   --load         a busy loop on every core during the rounds (worker threads of this process, so they end
 //                  with it; each also stops by itself after --load-minutes, default 60). Not added when the
 //                  machine is already loaded (load average above the number of cores): that is load enough.
@@ -13,14 +15,14 @@
 //
 // Exit code 1 when any round failed.
 import { spawn } from 'node:child_process'
-import { existsSync, statSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { Worker } from 'node:worker_threads'
 
 const ENGINES = ['sqlite', 'postgres', 'mysql']
-const usage = 'usage: npm run test:repeat -- --times N [--engine sqlite|postgres|mysql] [--load] [--load-minutes M] [--bail] FILES…'
+const usage = 'usage: npm run test:repeat -- --times N [--engine sqlite|postgres|mysql|all] [--load] [--load-minutes M] [--bail] FILES…'
 
 let parsed
 try {
@@ -45,10 +47,12 @@ if (opts.help) {
   process.exit(0)
 }
 const times = Number(opts.times)
+const named = opts.engine === 'all' ? ENGINES : opts.engine.split(',').map((e) => e.trim())
+const engines = named.every((e) => ENGINES.includes(e)) ? ENGINES.filter((e) => named.includes(e)) : []
 const loadMinutes = Number(opts['load-minutes'])
 const problems = [
   !(Number.isInteger(times) && times > 0) && `--times must be a positive whole number (got ${opts.times})`,
-  !ENGINES.includes(opts.engine) && `--engine must be one of ${ENGINES.join(', ')} (got ${opts.engine})`,
+  !engines.length && `--engine must be all or one or more of ${ENGINES.join(', ')} (got ${opts.engine})`,
   !(loadMinutes > 0) && `--load-minutes must be a positive number (got ${opts['load-minutes']})`,
   files.length === 0 && 'name at least one test file',
   ...files.filter((f) => !existsSync(f)).map((f) => `no such file: ${f}`),
@@ -65,18 +69,18 @@ function startLoad() {
   return Array.from({ length: os.availableParallelism() }, () => new Worker(code, { eval: true }))
 }
 
-/** Per file: the failed tests' names and first error lines (or the file's own load error). */
+/**
+ * Per file (named `engine file` for a server file: the same file runs once per engine): the failed tests'
+ * names and first error lines (or the file's own load error), from scripts/lib/vitest-projects-report.mjs.
+ */
 function failuresOf(reportFile) {
   const byFile = new Map()
   if (!existsSync(reportFile)) return null
   const report = JSON.parse(readFileSync(reportFile, 'utf8'))
-  for (const file of report.testResults) {
-    const name = path.relative(process.cwd(), file.name)
-    const failures = file.assertionResults
-      .filter((t) => t.status === 'failed')
-      .map((t) => `${t.fullName}: ${String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`)
-    if (file.status === 'failed' && failures.length === 0) failures.push(`(file) ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`)
-    byFile.set(name, failures)
+  const key = (project, file) => (project === 'unit' ? file : `${project} ${file}`)
+  for (const f of report.files) byFile.set(key(f.project, f.file), [])
+  for (const [project, counts] of Object.entries(report.projects)) {
+    for (const f of counts.failures) byFile.get(key(project, f.file))?.push(`${f.test}: ${f.error}`)
   }
   return byFile
 }
@@ -85,19 +89,19 @@ const [load1] = os.loadavg()
 const cores = os.availableParallelism()
 const addLoad = opts.load && load1 <= cores
 const how = addLoad ? `, with a busy loop on each of ${cores} cores` : opts.load ? ', no busy loop added (the machine is loaded already)' : ''
-console.log(`${times} round(s) of ${files.length} path(s) on ${opts.engine}${how} (load average now ${load1.toFixed(2)})`)
+console.log(`${times} round(s) of ${files.length} path(s) on ${engines.join(', ')}${how} (load average now ${load1.toFixed(2)})`)
 const workers = addLoad ? startLoad() : []
 const reports = mkdtempSync(path.join(os.tmpdir(), 'shiliu-repeat-'))
 /** file → { rounds, failed, errors[] } (folders named on the command line fill in with their files as they run) */
-const tally = new Map(files.filter((f) => statSync(f).isFile()).map((f) => [path.relative(process.cwd(), path.resolve(f)), { rounds: 0, failed: 0, errors: [] }]))
+const tally = new Map()
 
 /** One `vitest run` of the files; resolves to its exit code. Ctrl-C or SIGTERM stops it and the busy loop. */
 let current = null
 function vitestRound(report) {
   return new Promise((resolve) => {
-    current = spawn('npx', ['vitest', 'run', ...files, '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`], {
+    current = spawn('npx', ['vitest', 'run', ...files, '--reporter=dot', '--reporter=./scripts/lib/vitest-projects-report.mjs'], {
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, SHILIU_TEST_ENGINE: opts.engine },
+      env: { ...process.env, SHILIU_TEST_ENGINES: engines.join(','), SHILIU_PROJECT_REPORT: report },
       detached: true, // its own process group, so a stop reaches vitest's workers too
     })
     current.on('close', (code, signal) => resolve(code ?? signal))
@@ -153,7 +157,7 @@ try {
   rmSync(reports, { recursive: true, force: true })
 }
 
-console.log(`\n=== ${roundsRun} round(s) on ${opts.engine}${addLoad ? ' under added load' : ''} in ${((Date.now() - started) / 60000).toFixed(1)} min ===`)
+console.log(`\n=== ${roundsRun} round(s) on ${engines.join(', ')}${addLoad ? ' under added load' : ''} in ${((Date.now() - started) / 60000).toFixed(1)} min ===`)
 let anyFailed = false
 for (const [file, t] of tally) {
   console.log(`${t.failed ? 'FLAKY ' : 'ok    '} ${file}: ${t.failed} of ${t.rounds} round(s) failed`)
