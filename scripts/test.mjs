@@ -173,12 +173,15 @@ if (projects.length) {
   }
 }
 const lines = []
+const none = { passed: 0, failed: 0, skipped: 0, failures: [] }
+/** A project's counts (none when it had no files in this run), or undefined when vitest wrote no report. */
+const countsOf = (project) => (report ? (report.projects[project] ?? none) : undefined)
 const countsLine = (name, c) => (c ? `${name}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : `${name}: no report (vitest did not run)`)
 for (const entry of summary) {
   if (typeof entry === 'string') lines.push(entry)
   else if (entry.skipped) lines.push(entry.skipped)
   else {
-    const c = report?.projects[entry.engine]
+    const c = countsOf(entry.engine)
     lines.push(countsLine(entry.engine, c))
     // Failed cases are named in the summary, the part of a long CI log that is always kept.
     if (c) for (const f of c.failures) lines.push(`  FAILED ${f.file} > ${f.test}: ${f.error}`)
@@ -186,7 +189,7 @@ for (const entry of summary) {
     if (!c || c.failed) failed = true
   }
 }
-const unit = report?.projects.unit
+const unit = countsOf('unit')
 if (projects.includes('unit')) {
   lines.push(countsLine('unit tests (renderer, electron; not in the total)', unit))
   if (unit) for (const f of unit.failures) lines.push(`  FAILED ${f.file} > ${f.test}: ${f.error}`)
@@ -200,7 +203,7 @@ const printSummary = () => {
   console.log(`total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 }
 if (failed) {
-  console.error('\nThe unit and API tests failed (see above).')
+  console.error(`\nThe unit and API tests failed (see above)${requireEngines && summary.some((e) => e.skipped) ? ', or an engine CI requires (SHILIU_REQUIRE_ENGINES=1) did not answer' : ''}.`)
   finish(1, printSummary)
 }
 const browser = await run('browser tests (playwright)', 'npx', ['playwright', 'test'])
