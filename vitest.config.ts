@@ -41,6 +41,8 @@ const serverProject = (engine: Engine): TestProjectInlineConfiguration => ({
     env: { SHILIU_TEST_ENGINE: engine },
     isolate: false,
     setupFiles: ['tests/support/file-setup.ts'],
+    // PostgreSQL / MariaDB: a migrated template database that each test server's database is copied from.
+    globalSetup: ['tests/support/template-database.ts'],
   },
 })
 

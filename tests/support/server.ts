@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { loadConfig } from '../../server/config'
 import { startServer, type RunningServer } from '../../server/main'
+import { inject } from 'vitest'
 import { freshDatabase, testEngine, type FreshDatabase } from './engines'
 
 export interface TestServer extends RunningServer {
@@ -22,16 +23,18 @@ export interface Envelope<T> {
 }
 
 /**
- * A real server on a random port with its own temporary data directory and its own empty database on the
- * run's engine (SHILIU_TEST_ENGINE, see engines.ts: an SQLite file in the data directory, or a fresh
- * PostgreSQL / MariaDB database dropped on close), unless `env` names a DATABASE_URL itself.
+ * A real server on a random port with its own temporary data directory and its own database on the run's
+ * engine (SHILIU_TEST_ENGINE, see engines.ts: an empty SQLite file in the data directory, or a fresh
+ * PostgreSQL / MariaDB database dropped on close, copied from the run's migrated template), unless `env`
+ * names a DATABASE_URL itself.
  * Rate limits are raised so suites measure behaviour, not the limiter, unless a test sets its own.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-test-'))
   const engine = testEngine()
   let database: FreshDatabase | null = null
-  if (engine !== 'sqlite' && env.DATABASE_URL === undefined) database = await freshDatabase(engine, 't')
+  // A copy of the run's migrated template (tests/support/template-database.ts), when the project has one.
+  if (engine !== 'sqlite' && env.DATABASE_URL === undefined) database = await freshDatabase(engine, 't', inject('shiliuTemplateDatabase') || undefined)
   const dropAll = async () => {
     rmSync(dataDir, { recursive: true, force: true })
     await database?.drop()
