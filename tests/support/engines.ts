@@ -173,7 +173,7 @@ export async function testDatabase(label: string, dir: string): Promise<TestData
   const engine = testEngine()
   if (engine === 'sqlite') {
     const url = path.join(dir, 'shiliu.sqlite')
-    return { engine, url, config: { kind: 'sqlite', url }, env: {}, drop: async () => {} }
+    return { engine, name: path.basename(url), url, config: { kind: 'sqlite', url }, env: {}, drop: async () => {} }
   }
   const db = await freshDatabase(engine, label)
   return { ...db, engine, config: { kind: engine, url: db.url }, env: { DATABASE_URL: db.url } }
