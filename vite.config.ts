@@ -66,7 +66,12 @@ export default defineConfig({
     // Sizes of each page's first load are printed by bundleReport (gzip of every chunk would be counted twice).
     reportCompressedSize: false,
     emptyOutDir: true,
-    rollupOptions: { input: rollupInputs() },
+    rollupOptions: {
+      input: rollupInputs(),
+      // react-dom in a chunk of its own name: left to itself the bundler named the shared chunk after the
+      // smallest module in it (common/desktop/bridge.ts), and "bridge" read as desktop code every page loads.
+      output: { codeSplitting: { groups: [{ name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ }] } },
+    },
   },
   server: { proxy },
   preview: { proxy },

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FOLLOW_LIST_KEYS, type FollowListKind } from './follow-keys'
 import { listReplySchema, multiLine, pageQuery, singleLine } from './common'
 
 /* Users calls (member-and-visitor.md §3 User info / Follow list entry, §5 Profile, §7 Users). */
@@ -266,9 +267,7 @@ export type FollowEntry = z.infer<typeof followEntrySchema>
 export const userCardSchema = followEntrySchema.omit({ followed_at: true })
 export type UserCard = z.infer<typeof userCardSchema>
 
-/** The list name of each follow list (M §7: data.mutualFollows / following / followers). */
-export const FOLLOW_LIST_KEYS = { following: 'following', followers: 'followers', mutual: 'mutualFollows' } as const
-export type FollowListKind = keyof typeof FOLLOW_LIST_KEYS
+export { FOLLOW_LIST_KEYS, type FollowListKind }
 export const followListReply = <K extends FollowListKind>(kind: K) => listReplySchema(FOLLOW_LIST_KEYS[kind], followEntrySchema)
 export const userSearchReply = listReplySchema('users', userCardSchema)
 

@@ -1,5 +1,4 @@
 import type { AuthSession, CaptchaReply, CheckUserIdReply, SessionInfo, SessionListReply } from '../../../server/contract/auth'
-import { selfSchema } from '../../../server/contract/users'
 import { api, memberTokens, USER_INFO_KEY } from './client'
 import type { UserInfo } from './types'
 
@@ -52,12 +51,23 @@ export async function logout(): Promise<void> {
   memberTokens.clear()
 }
 
-/** The member stored at the last sign-in, if it still has the contract's shape (else /auth/me refills it). */
+/**
+ * Whether a stored copy has what the first screen reads of the member (the shell's avatar, name and links).
+ * Not the contract's zod schema: that would put zod into every page's first load (docs/decisions.md,
+ * "First load without zod"); the copy is only shown until /auth/me (SessionProvider) replaces it.
+ */
+function looksLikeSelf(value: unknown): value is UserInfo {
+  if (typeof value !== 'object' || value === null) return false
+  const v = value as Record<string, unknown>
+  return Number.isInteger(v.id) && typeof v.user_id === 'string' && typeof v.nickname === 'string' && typeof v.avatar === 'string'
+}
+
+/** The member stored at the last sign-in, if it still looks like one (else /auth/me refills it). */
 export function storedUser(): UserInfo | null {
   if (!memberTokens.getAccess()) return null
   try {
-    const parsed = selfSchema.safeParse(JSON.parse(localStorage.getItem(USER_INFO_KEY) ?? 'null'))
-    return parsed.success ? parsed.data : null
+    const stored: unknown = JSON.parse(localStorage.getItem(USER_INFO_KEY) ?? 'null')
+    return looksLikeSelf(stored) ? stored : null
   } catch {
     return null
   }

@@ -1,5 +1,6 @@
 import type { ListReply } from '../../../server/contract/common'
-import { FOLLOW_LIST_KEYS, type FollowListKind, type PersonalityTags } from '../../../server/contract/users'
+import { FOLLOW_LIST_KEYS, type FollowListKind } from '../../../server/contract/follow-keys'
+import type { PersonalityTags } from '../../../server/contract/users'
 import { api, memberTokens } from './client'
 import type { BlockListReply, BlockState } from '../../../server/contract/blocks'
 import type { FollowEntry, FollowState, PostPage, UserCard, UserInfo, UserProfile } from './types'
