@@ -8,10 +8,12 @@
  *   --moderation the signed-in feed, recommend and search with 1,000 blocks and 500 watched words, against without (bench/moderation.ts)
  *   --stream     1,000 open notification streams: like → event latency, RSS, feed throughput beside them (bench/stream.ts)
  *   --words      the watched-word check of one publish / comment with 500 words in the list (bench/watched-words.ts)
+ *   --images     storing one uploaded image: its three renditions, per photo size (bench/images.ts)
  *   --engines    the database engines to measure, side by side (bench/engines.ts; default SQLite, or DATABASE_URL's)
  */
 import { runCrash } from './crash'
 import { runEndpoints } from './endpoints'
+import { runImages } from './images'
 import { chooseEngines, withoutEngineArgs, type EngineChoice } from './engines'
 import { runMixed } from './mixed'
 import { runModeration } from './moderation'
@@ -19,7 +21,7 @@ import { runReads } from './reads'
 import { runStream } from './stream'
 import { runWatchedWords } from './watched-words'
 
-const usage = 'Usage: npm run bench [-- --mixed | --reads | --crash | --stream | --words | --moderation] [--engines sqlite,postgres,mysql | all]'
+const usage = 'Usage: npm run bench [-- --mixed | --reads | --crash | --stream | --words | --moderation | --images] [--engines sqlite,postgres,mysql | all]'
 let choice: EngineChoice
 try {
   choice = chooseEngines(process.argv.slice(2))
@@ -28,7 +30,7 @@ try {
   process.exit(2)
 }
 const args = withoutEngineArgs(process.argv.slice(2))
-const known = new Set(['--mixed', '--reads', '--crash', '--stream', '--words', '--moderation'])
+const known = new Set(['--mixed', '--reads', '--crash', '--stream', '--words', '--moderation', '--images'])
 const unknown = args.filter((a) => !known.has(a))
 if (unknown.length || args.length > 1) {
   console.error(`Unknown option ${unknown.join(' ') || args.join(' ')}. ${usage}`)
@@ -40,4 +42,5 @@ else if (args.includes('--crash')) await runCrash()
 else if (args.includes('--stream')) await runStream()
 else if (args.includes('--moderation')) await runModeration()
 else if (args.includes('--words')) runWatchedWords()
+else if (args.includes('--images')) await runImages()
 else await runEndpoints(choice)

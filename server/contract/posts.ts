@@ -210,6 +210,7 @@ export const postCardSchema = authorSchema.extend({
   tags: z.array(tagRefSchema),
   image: z.string().nullable().describe('第一张图（视频笔记为封面）'),
   thumbnail: z.string().nullable().describe('信息流尺寸的缩略图'),
+  thumbnail_small: z.string().nullable().describe('卡片尺寸的缩略图（240 px 宽，与 thumbnail 的 480 px 一起组成 srcset）；视频笔记和较早上传的图片为 null'),
   image_width: z.number().int(),
   image_height: z.number().int(),
   video_url: z.string().nullable(),

@@ -21,6 +21,7 @@ export const UPLOAD_MESSAGES = {
 export const imageUploadReply = z.object({
   url: z.string(),
   thumbnailUrl: z.string(),
+  smallThumbnailUrl: z.string().describe('卡片尺寸的缩略图（240 px 宽 WebP），与 thumbnailUrl（480 px）一起用于 srcset'),
   width: z.number().int(),
   height: z.number().int(),
   originalname: z.string(),

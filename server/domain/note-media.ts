@@ -5,13 +5,14 @@ import { isStoredVideo } from '../media/videos'
 
 /*
  * Media a note references must be files we stored (/uploads/...), checked before the note's transaction:
- * images must still decode (their size and feed thumbnail are recorded with the note), the video must be a
+ * images must still decode (their size and thumbnails are recorded with the note), the video must be a
  * video container. So a note can never point at an arbitrary or foreign URL.
  */
 
 export interface NoteImage {
   url: string
   thumbnailUrl: string | null
+  smallThumbnailUrl: string | null
   width: number
   height: number
 }

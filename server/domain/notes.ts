@@ -34,9 +34,9 @@ export interface NotesEnv {
 
 /** Every upload URL a note uses: images (and thumbnails), video and cover, images in its text. */
 async function noteMediaUrls(db: DataSource | EntityManager, postId: number, content: string): Promise<string[]> {
-  const images = await query<{ url: string; thumbnail_url: string | null }>(db, 'SELECT url, thumbnail_url FROM post_images WHERE post_id = ?', [postId])
+  const images = await query<{ url: string; thumbnail_url: string | null; small_thumbnail_url: string | null }>(db, 'SELECT url, thumbnail_url, small_thumbnail_url FROM post_images WHERE post_id = ?', [postId])
   const videos = await query<{ url: string; cover_url: string | null }>(db, 'SELECT url, cover_url FROM post_videos WHERE post_id = ?', [postId])
-  return [...images.flatMap((i) => [i.url, i.thumbnail_url]), ...videos.flatMap((v) => [v.url, v.cover_url]), ...uploadsInHtml(content)].filter((u): u is string => Boolean(u))
+  return [...images.flatMap((i) => [i.url, i.thumbnail_url, i.small_thumbnail_url]), ...videos.flatMap((v) => [v.url, v.cover_url]), ...uploadsInHtml(content)].filter((u): u is string => Boolean(u))
 }
 
 interface StoredNote {
@@ -101,7 +101,15 @@ async function writeMedia(manager: EntityManager, postId: number, images: NoteIm
     await execute(manager, 'DELETE FROM post_images WHERE post_id = ?', [postId])
     // The first image has sort_order 0: feed cards join it directly (presenters/post.ts).
     for (const [i, img] of images.entries()) {
-      await execute(manager, 'INSERT INTO post_images (post_id, url, thumbnail_url, width, height, sort_order) VALUES (?, ?, ?, ?, ?, ?)', [postId, img.url, img.thumbnailUrl, img.width, img.height, i])
+      await execute(manager, 'INSERT INTO post_images (post_id, url, thumbnail_url, small_thumbnail_url, width, height, sort_order) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+        postId,
+        img.url,
+        img.thumbnailUrl,
+        img.smallThumbnailUrl,
+        img.width,
+        img.height,
+        i,
+      ])
     }
   }
   if (video !== undefined) {

@@ -6,18 +6,18 @@ import { DEFAULT_AVATAR } from '../contract/users'
 import { execute, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { uploadsInHtml } from './lifecycle'
-import { thumbnailUrlOf, uploadPath, UPLOADS_PREFIX, type MediaStorage } from './storage'
+import { smallThumbnailUrlOf, thumbnailUrlOf, uploadPath, UPLOADS_PREFIX, type MediaStorage } from './storage'
 
 /*
  * `npm run media:check` (server/cli/media-check.ts): files under uploads/ that no row references (orphans;
  * files younger than the grace period are left alone, an upload may be on its way into a note), and rows
  * whose upload file is missing. Repairs: orphans are deleted (with their ledger rows); a missing note image
- * row is deleted, a missing cover or avatar cleared, a missing ledger file's row deleted. A note whose video
+ * row is deleted, a missing card thumbnail, cover or avatar cleared (cards fall back to the feed thumbnail), a missing ledger file's row deleted. A note whose video
  * file is missing is only reported: deleting it is a decision for a person.
  */
 
 export interface MissingRef {
-  table: 'post_images' | 'post_videos' | 'post_videos.cover_url' | 'users' | 'media_files'
+  table: 'post_images' | 'post_images.small_thumbnail_url' | 'post_videos' | 'post_videos.cover_url' | 'users' | 'media_files'
   id: number
   url: string
 }
@@ -40,22 +40,26 @@ async function walk(dir: string, base: string): Promise<string[]> {
 
 type Row = { id: number; url: string | null }
 
-/** Every URL the database references, each with its thumbnail rendition. */
+/** An upload with the renditions that may be stored beside it (feed and card thumbnails). */
+const withRenditions = (url: string) => [url, thumbnailUrlOf(url), smallThumbnailUrlOf(url)]
+
+/** Every URL the database references, each with its thumbnail renditions. */
 async function references(db: Db): Promise<{ urls: Set<string>; rows: Array<Row & { table: MissingRef['table'] }> }> {
   const rows: Array<Row & { table: MissingRef['table'] }> = []
   const add = async (table: MissingRef['table'], sql: string) => rows.push(...(await query<Row>(db, sql)).map((r) => ({ ...r, id: Number(r.id), table })))
   await add('post_images', 'SELECT id, url FROM post_images')
   await add('post_images', 'SELECT id, thumbnail_url AS url FROM post_images')
+  await add('post_images.small_thumbnail_url', 'SELECT id, small_thumbnail_url AS url FROM post_images')
   await add('post_videos', 'SELECT id, url FROM post_videos')
   await add('post_videos.cover_url', 'SELECT id, cover_url AS url FROM post_videos')
   await add('users', 'SELECT id, avatar AS url FROM users')
   const urls = new Set<string>([DEFAULT_AVATAR])
-  for (const r of rows) if (r.url) urls.add(r.url).add(thumbnailUrlOf(r.url))
-  for (const p of await query<{ content: string }>(db, "SELECT content FROM posts WHERE content LIKE '%/uploads/%'")) for (const u of uploadsInHtml(p.content)) urls.add(u).add(thumbnailUrlOf(u))
+  for (const r of rows) if (r.url) withRenditions(r.url).forEach((u) => urls.add(u))
+  for (const p of await query<{ content: string }>(db, "SELECT content FROM posts WHERE content LIKE '%/uploads/%'")) for (const u of uploadsInHtml(p.content)) withRenditions(u).forEach((v) => urls.add(v))
   return { urls, rows }
 }
 
-/** Every upload URL the rows of `db` reference, each with its thumbnail rendition (for backups). */
+/** Every upload URL the rows of `db` reference, each with its thumbnail renditions (for backups). */
 export async function referencedUploads(db: Db): Promise<Set<string>> {
   return (await references(db)).urls
 }
@@ -83,12 +87,13 @@ export async function repairMedia(db: DataSource, storage: MediaStorage, report:
   await inTransaction(db, async (m) => {
     for (const r of report.missing) {
       if (r.table === 'post_images') await execute(m, 'DELETE FROM post_images WHERE id = ?', [r.id])
+      else if (r.table === 'post_images.small_thumbnail_url') await execute(m, 'UPDATE post_images SET small_thumbnail_url = NULL WHERE id = ?', [r.id])
       else if (r.table === 'post_videos.cover_url') await execute(m, 'UPDATE post_videos SET cover_url = NULL WHERE id = ?', [r.id])
       else if (r.table === 'users') await execute(m, 'UPDATE users SET avatar = ? WHERE id = ? AND avatar = ?', [DEFAULT_AVATAR, r.id, r.url])
       else if (r.table === 'media_files') await execute(m, 'DELETE FROM media_files WHERE id = ?', [r.id])
       else left.push(r)
     }
-    for (const url of report.orphans) await execute(m, 'DELETE FROM media_files WHERE url = ? OR thumbnail_url = ?', [url, url])
+    for (const url of report.orphans) await execute(m, 'DELETE FROM media_files WHERE url = ? OR thumbnail_url = ? OR small_thumbnail_url = ?', [url, url, url])
   })
   await Promise.all(report.orphans.map((url) => rm(uploadPath(storage, url) ?? '/nonexistent', { force: true })))
   return left

@@ -4,20 +4,24 @@ import sharp from 'sharp'
 import { storageFault } from '../db/faults'
 import { Unavailable } from '../errors'
 import { createCpuPool, IMAGE_CONCURRENCY, IMAGE_THREADS } from '../telemetry/cpu-pool'
-import { blameFullDisk, commitFile, newMediaName, thumbnailUrlOf, uploadPath, type MediaStorage } from './storage'
+import { blameFullDisk, commitFile, newMediaName, smallThumbnailUrlOf, thumbnailUrlOf, uploadPath, type MediaStorage } from './storage'
 
 /*
  * Images are accepted by content, never by name or declared type: sharp must decode the file as JPEG, PNG,
  * WebP or GIF. Every accepted image is re-encoded (so no byte of the original is served): auto-rotated from
  * its EXIF orientation, then written as WebP without metadata (sharp drops EXIF, GPS, XMP and ICC unless
- * asked to keep them) in two renditions: display (≤ 1600 px on the longer side) and feed thumbnail
- * (480 px wide). Animated GIFs keep their first frame.
+ * asked to keep them) in three renditions: display (≤ 1600 px on the longer side, the note viewer), feed
+ * thumbnail (480 px wide) and card thumbnail (240 px wide: a waterfall column on a desktop screen, chosen by
+ * the cards' srcset). The card rendition is made from the feed thumbnail just written, not from the upload:
+ * decoding a 480 px WebP costs little next to decoding the photo again (bench/images.ts measures both).
+ * Animated GIFs keep their first frame.
  */
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024
 export const IMAGE_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif'])
 const DISPLAY_MAX_PX = 1600
 const THUMB_WIDTH_PX = 480
+export const SMALL_THUMB_WIDTH_PX = 240
 /**
  * libwebp effort 2 instead of the default 4: measured on the bench's 2–4 MP photos (issue #19), the display
  * rendition costs 193 instead of 294 ms of CPU, is 3 % larger and 0.23 dB PSNR lower against the
@@ -46,6 +50,7 @@ export const imagePool = createCpuPool({
 export interface StoredImage {
   url: string
   thumbnailUrl: string
+  smallThumbnailUrl: string
   width: number
   height: number
 }
@@ -74,19 +79,24 @@ async function processImage(storage: MediaStorage, file: string, workDir: string
   if (!format || !IMAGE_FORMATS.has(format)) throw new ImageRejected('不支持的文件类型')
   const display = newMediaName('webp')
   const thumb = { rel: display.rel.replace(/\.webp$/, '.thumb.webp'), url: thumbnailUrlOf(display.url) }
+  const small = { rel: display.rel.replace(/\.webp$/, '.small.webp'), url: smallThumbnailUrlOf(display.url) }
   const displayTmp = path.join(workDir, `${path.basename(display.rel)}`)
   const thumbTmp = path.join(workDir, `${path.basename(thumb.rel)}`)
+  const smallTmp = path.join(workDir, `${path.basename(small.rel)}`)
   try {
     const info = await pipeline(file)
       .resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82, effort: WEBP_EFFORT })
       .toFile(displayTmp)
     await pipeline(file).resize({ width: THUMB_WIDTH_PX, withoutEnlargement: true }).webp({ quality: 72, effort: WEBP_EFFORT }).toFile(thumbTmp)
+    await sharp(thumbTmp).resize({ width: SMALL_THUMB_WIDTH_PX, withoutEnlargement: true }).webp({ quality: 72, effort: WEBP_EFFORT }).toFile(smallTmp)
+    // The renditions first: a display image under /uploads always has its thumbnails beside it.
+    await commitFile(storage, smallTmp, small.rel)
     await commitFile(storage, thumbTmp, thumb.rel)
     await commitFile(storage, displayTmp, display.rel)
-    return { url: display.url, thumbnailUrl: thumb.url, width: info.width, height: info.height }
+    return { url: display.url, thumbnailUrl: thumb.url, smallThumbnailUrl: small.url, width: info.width, height: info.height }
   } catch (err) {
-    await Promise.all([rm(displayTmp, { force: true }), rm(thumbTmp, { force: true })])
+    await Promise.all([displayTmp, thumbTmp, smallTmp].map((f) => rm(f, { force: true })))
     if (storageFault(err)) throw err
     await blameFullDisk(workDir, err)
     throw new ImageRejected('处理图片失败，请重试')
@@ -97,11 +107,25 @@ export interface ImageFacts {
   width: number
   height: number
   thumbnailUrl: string | null
+  /** The card rendition; null for images stored before it existed. */
+  smallThumbnailUrl: string | null
+}
+
+/** `renditionUrl` when it names another stored file that decodes as an image, else null. */
+async function rendition(storage: MediaStorage, url: string, renditionUrl: string): Promise<string | null> {
+  const file = renditionUrl === url ? null : uploadPath(storage, renditionUrl)
+  if (!file) return null
+  try {
+    await sharp(file).metadata()
+    return renditionUrl
+  } catch {
+    return null
+  }
 }
 
 /**
- * Size and thumbnail of an already stored image referenced by a note (null when the file is missing or
- * not an image). Only the header is read.
+ * Size and thumbnails of an already stored image referenced by a note (null when the file is missing or
+ * not an image). Only the headers are read.
  */
 export async function imageFacts(storage: MediaStorage, url: string): Promise<ImageFacts | null> {
   const file = uploadPath(storage, url)
@@ -109,19 +133,9 @@ export async function imageFacts(storage: MediaStorage, url: string): Promise<Im
   try {
     const meta = await sharp(file).metadata()
     if (!meta.format || !IMAGE_FORMATS.has(meta.format)) return null
-    const thumbUrl = thumbnailUrlOf(url)
-    const thumbFile = thumbUrl === url ? null : uploadPath(storage, thumbUrl)
-    let thumbnailUrl: string | null = null
-    if (thumbFile) {
-      try {
-        await sharp(thumbFile).metadata()
-        thumbnailUrl = thumbUrl
-      } catch {
-        thumbnailUrl = null
-      }
-    }
+    const [thumbnailUrl, smallThumbnailUrl] = await Promise.all([rendition(storage, url, thumbnailUrlOf(url)), rendition(storage, url, smallThumbnailUrlOf(url))])
     const rotated = (meta.orientation ?? 1) >= 5
-    return { width: (rotated ? meta.height : meta.width) ?? 0, height: (rotated ? meta.width : meta.height) ?? 0, thumbnailUrl }
+    return { width: (rotated ? meta.height : meta.width) ?? 0, height: (rotated ? meta.width : meta.height) ?? 0, thumbnailUrl, smallThumbnailUrl: thumbnailUrl && smallThumbnailUrl }
   } catch {
     return null
   }

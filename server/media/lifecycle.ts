@@ -30,6 +30,7 @@ export interface MediaOwner {
 export interface LedgerEntry {
   url: string
   thumbnailUrl: string | null
+  smallThumbnailUrl?: string | null
   kind: number
   bytes: number
 }
@@ -54,17 +55,18 @@ interface Claimed {
   id: number
   url: string
   thumbnail_url: string | null
+  small_thumbnail_url: string | null
 }
 
 /** Inside a job: take the ledger rows matching `where` that nothing references; their files are the caller's to remove. */
 async function claimUnreferenced(m: EntityManager, where: string, params: unknown[], limit = ''): Promise<Claimed[]> {
-  const rows = await query<Claimed>(m, `SELECT m.id, m.url, m.thumbnail_url FROM media_files m WHERE ${where} AND NOT (${referenced(kindOf(m), 'm.url')}) ${limit}`, params as never[])
+  const rows = await query<Claimed>(m, `SELECT m.id, m.url, m.thumbnail_url, m.small_thumbnail_url FROM media_files m WHERE ${where} AND NOT (${referenced(kindOf(m), 'm.url')}) ${limit}`, params as never[])
   for (const row of rows) await execute(m, 'DELETE FROM media_files WHERE id = ?', [Number(row.id)])
   return rows
 }
 
 async function removeFiles(storage: MediaStorage, rows: readonly Claimed[]): Promise<void> {
-  const files = rows.flatMap((r) => [r.url, r.thumbnail_url]).flatMap((url) => (url ? [uploadPath(storage, url)] : [])).filter((f): f is string => f !== null)
+  const files = rows.flatMap((r) => [r.url, r.thumbnail_url, r.small_thumbnail_url]).flatMap((url) => (url ? [uploadPath(storage, url)] : [])).filter((f): f is string => f !== null)
   await Promise.all(files.map((f) => rm(f, { force: true })))
 }
 
@@ -72,7 +74,7 @@ const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',
 
 /**
  * After a write that dropped references to `urls` committed: delete those of them that nothing references
- * now (ledger row, file and its thumbnail). Never throws: a failure leaves the file to the sweep.
+ * now (ledger row, file and its thumbnails). Never throws: a failure leaves the file to the sweep.
  */
 export async function releaseMedia(deps: Pick<AppDeps, 'db' | 'logger'>, storage: MediaStorage, urls: Iterable<string>): Promise<number> {
   const list = [...new Set(urls)].filter((u) => u.startsWith('/uploads/'))
@@ -154,6 +156,6 @@ export async function checkUploadBudget(deps: Pick<AppDeps, 'db' | 'config'>, ow
 export async function recordUploads(db: DataSource, owner: MediaOwner, entries: readonly LedgerEntry[]): Promise<void> {
   if (!entries.length) return
   await inTransaction(db, (m) =>
-    m.getRepository(MediaFile).insert(entries.map((e) => ({ url: e.url, thumbnail_url: e.thumbnailUrl, user_id: owner.userId, admin_id: owner.adminId, kind: e.kind, bytes: e.bytes }))),
+    m.getRepository(MediaFile).insert(entries.map((e) => ({ url: e.url, thumbnail_url: e.thumbnailUrl, small_thumbnail_url: e.smallThumbnailUrl ?? null, user_id: owner.userId, admin_id: owner.adminId, kind: e.kind, bytes: e.bytes }))),
   )
 }

@@ -103,6 +103,11 @@ export function thumbnailUrlOf(url: string): string {
   return url.replace(/(\.[A-Za-z0-9]+)$/, '.thumb.webp')
 }
 
+/** The card-size rendition stored next to a display image: `<name>.webp` → `<name>.small.webp`. */
+export function smallThumbnailUrlOf(url: string): string {
+  return url.replace(/(\.[A-Za-z0-9]+)$/, '.small.webp')
+}
+
 /** The client's file name, reduced to something harmless to echo back (never used on disk). */
 export function displayName(original: string | null | undefined): string {
   const base = (original ?? '').split(/[\\/]/).pop() ?? ''

@@ -26,7 +26,7 @@ const HINTS: Array<[RegExp, unknown]> = [
   [/^username$/, 'admin'],
   [/^time$/, '2025-01-01T08:00:00.000Z'],
   [/location$/, '上海'],
-  [/avatar|_url$|^url$|^images?$|^cover$|^thumbnail/i, '/uploads/2025/01/example.webp'],
+  [/avatar|_url$|^url$|^images?$|^cover$|^(small)?thumbnail/i, '/uploads/2025/01/example.webp'],
   [/^title$/, '周末去了趟植物园'],
   [/^(content|description|bio)$/, '一段示例内容'],
   [/^(name|category|label)$/, '学习'],

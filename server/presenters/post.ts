@@ -9,7 +9,7 @@ import { avatarOf } from './user'
 /*
  * Note presenters. `loadPostCards` / `loadPostCardPage` are THE batched loaders for note lists (feed,
  * search, a user's posts, collections and likes): ONE statement for the cards of any number of notes: the
- * first image and its feed thumbnail, video and cover, author, category, counts, the viewer's liked /
+ * first image and its feed and card thumbnails, video and cover, author, category, counts, the viewer's liked /
  * collected flags, the head of the content for the excerpt, and each note's image list and tags aggregated
  * into a text column by index lookups (per engine: group_concat / string_agg / GROUP_CONCAT). Measured on
  * SQLite: a second statement for images and tags cost ~450 µs per page, the aggregates ~40 µs.
@@ -36,6 +36,7 @@ interface CardRow {
   category_name: string | null
   image_url: string | null
   thumbnail_url: string | null
+  small_thumbnail_url: string | null
   image_width: number | null
   image_height: number | null
   video_url: string | null
@@ -51,7 +52,7 @@ interface CardRow {
 
 const CARD_COLUMNS = `p.id, p.title, p.type, p.is_draft, p.moderation, p.moderation_reason, p.category_id, p.view_count, p.like_count, p.collect_count,
   p.comment_count, p.created_at, SUBSTR(p.content, 1, ${CONTENT_HEAD_CHARS}) AS content_head, u.id AS author_auto_id, u.user_id AS author_account, u.nickname, u.avatar, u.verified,
-  c.name AS category_name, i.url AS image_url, i.thumbnail_url, i.width AS image_width, i.height AS image_height,
+  c.name AS category_name, i.url AS image_url, i.thumbnail_url, i.small_thumbnail_url, i.width AS image_width, i.height AS image_height,
   v.url AS video_url, v.cover_url`
 
 const VIEWER_FLAGS = `EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ? AND l.target_type = 1 AND l.target_id = p.id) AS liked,
@@ -108,6 +109,8 @@ export function presentCard(r: CardRow, extras: CardExtras): PostCard {
     tags: extras.tags,
     image: image ?? null,
     thumbnail: isVideo ? derivedThumb(r.cover_url) : (r.thumbnail_url ?? r.image_url ?? null),
+    // Only beside a feed thumbnail (the srcset's other width); videos and older uploads have none.
+    thumbnail_small: isVideo || !r.thumbnail_url ? null : (r.small_thumbnail_url ?? null),
     image_width: toNum(r.image_width),
     image_height: toNum(r.image_height),
     video_url: r.video_url ?? null,

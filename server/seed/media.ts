@@ -1,7 +1,8 @@
 /**
  * Demo media: the shipped files of resources/demo/ are copied once into DATA_DIR/uploads/demo/ (so the
  * server serves them as /uploads/demo/... like any upload), and each image gets a feed thumbnail (480 px
- * WebP) in uploads/demo/thumbs/. Seeds of any size reuse these few files.
+ * WebP) in uploads/demo/thumbs/ and a card thumbnail (240 px WebP, made from the feed one) in
+ * uploads/demo/small/, as uploads get them (server/media/images.ts). Seeds of any size reuse these few files.
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -9,6 +10,7 @@ import { copyFile, mkdir, readdir, readFile, rename, stat, unlink } from 'node:f
 import path from 'node:path'
 import sharp from 'sharp'
 import { DEFAULT_AVATAR } from '../contract/users'
+import { SMALL_THUMB_WIDTH_PX } from '../media/images'
 import { resourcesDir } from '../media/resources'
 import type { CategorySlug } from './corpus'
 import * as manifest from './media-manifest'
@@ -18,6 +20,7 @@ export const THUMBNAIL_WIDTH = 480
 export interface ImageMedia {
   url: string
   thumbnailUrl: string
+  smallThumbnailUrl: string
   width: number
   height: number
   categories: readonly CategorySlug[]
@@ -101,6 +104,14 @@ async function thumbnail(source: string, shippedThumb: string, target: string): 
   await rename(tmp, target)
 }
 
+/** The card thumbnail, made from the feed thumbnail (in place by then): a few ms per image. */
+async function smallThumbnail(thumb: string, target: string): Promise<void> {
+  if (existsSync(target)) return
+  const tmp = tmpName(target)
+  await sharp(await readFile(thumb)).resize({ width: SMALL_THUMB_WIDTH_PX, withoutEnlargement: true }).webp({ quality: 70, effort: 0 }).toFile(tmp)
+  await rename(tmp, target)
+}
+
 /** Run tasks with a small concurrency (sharp has its own thread pool; this just bounds memory). */
 async function runLimited(tasks: Array<() => Promise<void>>, limit: number, onDone?: MediaProgress): Promise<void> {
   let next = 0
@@ -127,7 +138,7 @@ export type MediaProgress = (done: number, total: number) => void | Promise<void
  */
 export async function installDemoMedia(uploadsDir: string, onProgress?: MediaProgress): Promise<void> {
   const root = path.join(uploadsDir, 'demo')
-  const dirs = { images: path.join(root, 'images'), thumbs: path.join(root, 'thumbs'), avatars: path.join(root, 'avatars'), videos: path.join(root, 'videos') }
+  const dirs = { images: path.join(root, 'images'), thumbs: path.join(root, 'thumbs'), small: path.join(root, 'small'), avatars: path.join(root, 'avatars'), videos: path.join(root, 'videos') }
   for (const dir of Object.values(dirs)) {
     await mkdir(dir, { recursive: true })
     await sweepDeadWriters(dir)
@@ -137,7 +148,10 @@ export async function installDemoMedia(uploadsDir: string, onProgress?: MediaPro
     const source = shipped(path.join(manifest.DEMO_IMAGE_DIR, image.file))
     tasks.push(() => install(source, path.join(dirs.images, image.file)))
     const thumb = thumbName(image.file)
-    tasks.push(() => thumbnail(source, shipped(path.join(manifest.DEMO_IMAGE_DIR, '..', 'thumbs', thumb)), path.join(dirs.thumbs, thumb)))
+    tasks.push(async () => {
+      await thumbnail(source, shipped(path.join(manifest.DEMO_IMAGE_DIR, '..', 'thumbs', thumb)), path.join(dirs.thumbs, thumb))
+      await smallThumbnail(path.join(dirs.thumbs, thumb), path.join(dirs.small, thumb))
+    })
   }
   for (const avatar of manifest.DEMO_AVATARS) {
     tasks.push(() => install(shipped(path.join(manifest.DEMO_AVATAR_DIR, avatar.file)), path.join(dirs.avatars, avatar.file)))
@@ -153,6 +167,7 @@ export function demoMedia(): MediaLibrary {
   const images: ImageMedia[] = manifest.DEMO_IMAGES.map((image) => ({
     url: `/uploads/demo/images/${image.file}`,
     thumbnailUrl: `/uploads/demo/thumbs/${thumbName(image.file)}`,
+    smallThumbnailUrl: `/uploads/demo/small/${thumbName(image.file)}`,
     width: image.width,
     height: image.height,
     categories: image.categories,

@@ -82,7 +82,7 @@ export async function writePosts(ctx: SeedContext, bulk: BulkWriter, notifier: N
   let videoId = await maxId(bulk.runner, 'post_videos')
 
   const posts = bulk.sink(Post, ['id', 'user_id', 'title', 'content', 'type', 'is_draft', 'category_id', 'location', 'view_count', 'like_count', 'collect_count', 'comment_count', 'hot_score', 'search_text', 'created_at', 'updated_at'])
-  const images = bulk.sink(PostImage, ['id', 'post_id', 'url', 'thumbnail_url', 'width', 'height', 'sort_order']).after(posts)
+  const images = bulk.sink(PostImage, ['id', 'post_id', 'url', 'thumbnail_url', 'small_thumbnail_url', 'width', 'height', 'sort_order']).after(posts)
   const videos = bulk.sink(PostVideo, ['id', 'post_id', 'url', 'cover_url', 'duration', 'size']).after(posts)
   const postTags = bulk.sink(PostTag, ['post_id', 'tag_id']).after(posts)
 
@@ -119,7 +119,7 @@ export async function writePosts(ctx: SeedContext, bulk: BulkWriter, notifier: N
     } else {
       const n = imageCountPicker.pick(rng)
       for (const [k, image] of pickImages(rng, media.imagesFor(slug), media.images, n).entries()) {
-        await images.push([++imageId, id, image.url, image.thumbnailUrl, image.width, image.height, k])
+        await images.push([++imageId, id, image.url, image.thumbnailUrl, image.smallThumbnailUrl, image.width, image.height, k])
       }
     }
     for (const name of new Set(text.tags)) {

@@ -5,7 +5,7 @@ import { requireUserOrAdmin } from '../../../auth/middleware'
 import { BATCH_MAX_FILES, UPLOAD_MESSAGES, type ImageUploadReply } from '../../../contract/upload'
 import { storageFault } from '../../../db/faults'
 import type { AppDeps } from '../../../deps'
-import { IMAGE_MAX_BYTES, ImageRejected, storeImage } from '../../../media/images'
+import { IMAGE_MAX_BYTES, ImageRejected, storeImage, type StoredImage } from '../../../media/images'
 import { checkUploadBudget, recordUploads, type LedgerEntry, type MediaOwner } from '../../../media/lifecycle'
 import { MEDIA_KIND } from '../../../db/entities'
 import { displayName, mediaStorage, uploadPath, type MediaStorage } from '../../../media/storage'
@@ -34,10 +34,11 @@ async function imageReply(storage: MediaStorage, file: UploadedFile, workDir: st
 
 const owner = (ctx: Context): MediaOwner => ({ userId: (ctx.state.user as { id: number } | undefined)?.id ?? null, adminId: (ctx.state.admin as { id: number } | undefined)?.id ?? null })
 
-/** Bytes a stored upload takes on disk, its renditions included. */
-async function ledgerEntry(storage: MediaStorage, kind: number, url: string, thumbnailUrl: string | null): Promise<LedgerEntry> {
-  const sizes = await Promise.all([url, thumbnailUrl].map(async (u) => (u ? ((await stat(uploadPath(storage, u)!).catch(() => null))?.size ?? 0) : 0)))
-  return { url, thumbnailUrl, kind, bytes: sizes[0]! + sizes[1]! }
+/** A stored image's ledger entry: bytes on disk, its renditions included. */
+async function imageEntry(storage: MediaStorage, image: Pick<StoredImage, 'url' | 'thumbnailUrl' | 'smallThumbnailUrl'>): Promise<LedgerEntry> {
+  const files = [image.url, image.thumbnailUrl, image.smallThumbnailUrl]
+  const sizes = await Promise.all(files.map(async (u) => (await stat(uploadPath(storage, u)!).catch(() => null))?.size ?? 0))
+  return { ...image, kind: MEDIA_KIND.image, bytes: sizes.reduce((sum, n) => sum + n, 0) }
 }
 
 /**
@@ -71,7 +72,7 @@ export function registerUploadRoutes(router: Router, deps: AppDeps): void {
   const writes = writeLimit(deps)
   const imageLimits = { maxFileSize: IMAGE_MAX_BYTES, tooBig: UPLOAD_MESSAGES.imageTooBig }
   const record = (ctx: Context, entries: LedgerEntry[]) => recordUploads(deps.db, owner(ctx), entries)
-  const images = (ctx: Context, replies: ImageUploadReply[]) => Promise.all(replies.map((r) => ledgerEntry(storage, MEDIA_KIND.image, r.url, r.thumbnailUrl))).then((e) => record(ctx, e))
+  const images = (ctx: Context, replies: ImageUploadReply[]) => Promise.all(replies.map((r) => imageEntry(storage, r))).then((e) => record(ctx, e))
   const singleBudget = budget(deps, SINGLE_FIELDS)
   const multipleBudget = budget(deps, MULTIPLE_FIELDS)
   const videoBudget = budget(deps, [...VIDEO_FIELDS, 'thumbnail'])
@@ -123,7 +124,7 @@ export function registerUploadRoutes(router: Router, deps: AppDeps): void {
       const stored = await storeVideo(storage, video.filepath)
       await record(ctx, [
         { url: stored.url, thumbnailUrl: null, kind: MEDIA_KIND.video, bytes: stored.size },
-        await ledgerEntry(storage, MEDIA_KIND.image, cover.url, cover.thumbnailUrl),
+        await imageEntry(storage, cover),
       ])
       const coverUrl = cover.url
       ok(ctx, { url: stored.url, coverUrl, cover: coverUrl, thumbnailUrl: cover.thumbnailUrl, originalname: displayName(video.originalFilename), size: stored.size, duration: 0 }, '视频上传成功')
