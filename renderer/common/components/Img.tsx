@@ -7,15 +7,22 @@ export const PLACEHOLDER_IMAGE =
 export const DEFAULT_AVATAR =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 64 64'%3E%3Crect width='64' height='64' fill='%23e8e8e8'/%3E%3Ccircle cx='32' cy='25' r='11' fill='%23fff'/%3E%3Cpath d='M12 58c2-12 10-18 20-18s18 6 20 18z' fill='%23fff'/%3E%3C/svg%3E"
 
-export interface ImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
+export interface ImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> {
   src: string | null | undefined
+  /** Other widths of the same picture, server-relative like `src`: the browser picks one by `sizes`. */
+  srcSet?: ReadonlyArray<{ src: string; width: number }>
   fallback?: string
   /** Give up and show the fallback after this many ms (spec: 5 s). 0 disables. */
   timeout?: number
 }
 
+/** `srcset` of server-relative candidates (resolved like `src`); undefined when there is none. */
+function srcSetOf(candidates: ImgProps['srcSet']): string | undefined {
+  return candidates?.length ? candidates.map((c) => `${mediaUrl(c.src)} ${c.width}w`).join(', ') : undefined
+}
+
 /** Image with server-relative URL resolution, lazy loading and a placeholder on error or timeout. */
-export const Img = memo(function Img({ src, fallback = PLACEHOLDER_IMAGE, timeout = 5000, onLoad, onError, loading = 'lazy', ...rest }: ImgProps) {
+export const Img = memo(function Img({ src, srcSet, fallback = PLACEHOLDER_IMAGE, timeout = 5000, onLoad, onError, loading = 'lazy', ...rest }: ImgProps) {
   const resolved = mediaUrl(src) || fallback
   const [failed, setFailed] = useState(false)
   const [loaded, setLoaded] = useState(false)
@@ -34,6 +41,8 @@ export const Img = memo(function Img({ src, fallback = PLACEHOLDER_IMAGE, timeou
       loading={loading}
       decoding="async"
       src={failed ? fallback : resolved}
+      // A failed picture shows the placeholder: a srcset would win over it.
+      srcSet={failed || !src ? undefined : srcSetOf(srcSet)}
       onLoad={(e) => {
         setLoaded(true)
         onLoad?.(e)

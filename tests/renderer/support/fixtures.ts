@@ -10,6 +10,7 @@ export function postCard(fields: Partial<Post> & { id: number }): Post {
     tags: [],
     image: null,
     thumbnail: null,
+    thumbnail_small: null,
     image_width: 0,
     image_height: 0,
     video_url: null,

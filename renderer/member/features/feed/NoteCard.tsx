@@ -5,7 +5,7 @@ import { Avatar, Img } from '../../../common/components/Img'
 import { formatCount } from '../../../common/utils/format'
 import type { Post } from '../../api/types'
 import { UserHoverCard } from '../profile/UserHoverCard'
-import { coverOf } from './probe'
+import { coverOf, coverSources } from './probe'
 import { ModerationNotice } from '../moderation/ModerationNotice'
 import '../moderation/moderation.css'
 
@@ -15,10 +15,16 @@ export interface NoteCardProps {
   ratio: number
   onOpen: (post: Post) => void
   onLike: (post: Post) => void
+  /** Cards of the first screen load their cover at once ('eager', the very first with high priority); the rest when scrolled near. */
+  cover?: CoverLoading
+  /** The cover's display width, for the browser's choice in its srcset (`sizes`). */
+  sizes?: string
 }
 
+export type CoverLoading = 'priority' | 'eager' | 'lazy'
+
 /** One feed card. Memoised: re-renders only when its own note object or ratio changes. */
-export const NoteCard = memo(function NoteCard({ post, ratio, onOpen, onLike }: NoteCardProps) {
+export const NoteCard = memo(function NoteCard({ post, ratio, onOpen, onLike, cover = 'lazy', sizes }: NoteCardProps) {
   const open = (e: MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return
     e.preventDefault()
@@ -27,7 +33,14 @@ export const NoteCard = memo(function NoteCard({ post, ratio, onOpen, onLike }: 
   return (
     <section className="note-card" data-note-id={post.id}>
       <a className="note-cover" href={`/post?id=${post.id}`} onClick={open} style={{ aspectRatio: `1 / ${ratio}` }} aria-label={post.title || '笔记'}>
-        <Img src={coverOf(post)} alt="" />
+        <Img
+          src={coverOf(post)}
+          srcSet={coverSources(post)}
+          sizes={sizes}
+          alt=""
+          loading={cover === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={cover === 'priority' ? 'high' : undefined}
+        />
         <ModerationNotice state={post.moderation} reason={post.moderation_reason} compact />
         {post.type === 2 && (
           <span className="note-video-badge" aria-label="视频">

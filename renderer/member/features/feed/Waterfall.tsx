@@ -3,8 +3,8 @@ import { useWindowWidth } from '../../../common/hooks/useMediaQuery'
 import type { Post } from '../../api/types'
 import { useToggleLike } from '../interactions/usePostToggles'
 import { useOpenNote } from '../note/useOpenNote'
-import { NoteCard } from './NoteCard'
-import { columnsForWidth, coverRatio, estimateCardHeight, placeItems } from './placement'
+import { NoteCard, type CoverLoading } from './NoteCard'
+import { CARD_SIZES, columnsForWidth, coverRatio, estimateCardHeight, firstScreenCount, placeItems } from './placement'
 import { columnOffsets, visibleRange } from './windowing'
 import './feed.css'
 
@@ -68,6 +68,8 @@ function useMeasuredHeights() {
 
 interface ColumnProps {
   posts: readonly Post[]
+  /** How each note's cover loads: the first screen's at once, the very first with high priority (coverLoadingOf). */
+  loadingOf: (post: Post) => CoverLoading
   gap: number
   padTop: number
   padBottom: number
@@ -77,12 +79,12 @@ interface ColumnProps {
 }
 
 function sameColumn(a: ColumnProps, b: ColumnProps): boolean {
-  if (a.gap !== b.gap || a.padTop !== b.padTop || a.padBottom !== b.padBottom || a.onOpen !== b.onOpen || a.onLike !== b.onLike || a.posts.length !== b.posts.length) return false
+  if (a.gap !== b.gap || a.padTop !== b.padTop || a.padBottom !== b.padBottom || a.onOpen !== b.onOpen || a.onLike !== b.onLike || a.loadingOf !== b.loadingOf || a.posts.length !== b.posts.length) return false
   return a.posts.every((p, i) => p === b.posts[i])
 }
 
 /** One column; skipped entirely by React when none of its visible notes changed. */
-const Column = memo(function Column({ posts, gap, padTop, padBottom, observer, onOpen, onLike }: ColumnProps) {
+const Column = memo(function Column({ posts, loadingOf, gap, padTop, padBottom, observer, onOpen, onLike }: ColumnProps) {
   const ref = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
     const el = ref.current
@@ -94,11 +96,26 @@ const Column = memo(function Column({ posts, gap, padTop, padBottom, observer, o
   return (
     <div className="waterfall-column" ref={ref} style={{ gap, paddingTop: padTop, paddingBottom: padBottom }}>
       {posts.map((post) => (
-        <NoteCard key={post.id} post={post} ratio={coverRatio(post.aspect)} onOpen={onOpen} onLike={onLike} />
+        <NoteCard key={post.id} post={post} ratio={coverRatio(post.aspect)} onOpen={onOpen} onLike={onLike} cover={loadingOf(post)} sizes={CARD_SIZES} />
       ))}
     </div>
   )
 }, sameColumn)
+
+/**
+ * The first screen's covers (the first rows, in feed order) load at once, the first with high priority: they
+ * are what the page is judged by (LCP), and lazy loading would wait for layout. The rest load when scrolled near.
+ * Only the feed's first notes count: a later page appended below never changes the answer for the cards above.
+ */
+function useCoverLoading(posts: readonly Post[], columnCount: number): (post: Post) => CoverLoading {
+  const count = firstScreenCount(columnCount)
+  const firstIds = posts.slice(0, count).map((p) => p.id).join(',')
+  return useMemo(() => {
+    const ids = firstIds ? firstIds.split(',').map(Number) : []
+    const eager = new Set(ids)
+    return (post: Post) => (post.id === ids[0] ? 'priority' : eager.has(post.id) ? 'eager' : 'lazy')
+  }, [firstIds])
+}
 
 /**
  * Masonry of note cards: each card goes into the shortest column (column count by window width).
@@ -116,6 +133,7 @@ export function Waterfall({ posts, columns: forcedColumns }: { posts: readonly P
   const estimates = useMemo(() => posts.map((p) => estimateCardHeight(p.aspect, p.title, columnWidth)), [posts, columnWidth])
   const placement = useMemo(() => placeItems(estimates, columnCount, gap), [estimates, columnCount, gap])
 
+  const loadingOf = useCoverLoading(posts, columnCount)
   const toggleLike = useToggleLike()
   const openNote = useOpenNote()
   const onLike = useCallback((p: Post) => toggleLike(p.id, p.liked), [toggleLike])
@@ -139,7 +157,7 @@ export function Waterfall({ posts, columns: forcedColumns }: { posts: readonly P
   return (
     <div className="waterfall" ref={ref} style={{ gap }}>
       {columns.map((c, i) => (
-        <Column key={i} posts={c.posts} gap={gap} padTop={c.padTop} padBottom={c.padBottom} observer={observer} onOpen={onOpen} onLike={onLike} />
+        <Column key={i} posts={c.posts} loadingOf={loadingOf} gap={gap} padTop={c.padTop} padBottom={c.padBottom} observer={observer} onOpen={onOpen} onLike={onLike} />
       ))}
     </div>
   )

@@ -46,3 +46,23 @@ export function estimateCardHeight(aspect: number | null | undefined, title: str
   const lines = title ? Math.min(2, Math.ceil(title.length / perLine)) : 0
   return cover + 8 + lines * 20 + 44
 }
+
+/** Cards whose covers load at once: the first two rows, and at least six (a phone shows three rows of two). */
+export function firstScreenCount(columnCount: number): number {
+  return Math.max(6, Math.max(1, Math.floor(columnCount)) * 2)
+}
+
+/**
+ * A card cover's display width for the srcset choice, per window width: the column counts of
+ * columnsForWidth, less the sidebar (248 px above 960 px), the page's paddings and the gaps (shell.css,
+ * Waterfall's GAP). Static, so the browser chooses once, before layout; tests/e2e/member/card-images.spec.ts
+ * checks it against the columns' measured widths.
+ */
+export const CARD_SIZES = [
+  '(min-width: 1420px) calc((100vw - 344px) / 5)',
+  '(min-width: 961px) calc((100vw - 328px) / 4)',
+  '(min-width: 900px) calc((100vw - 80px) / 4)',
+  '(min-width: 696px) calc((100vw - 64px) / 3)',
+  '(min-width: 600px) calc((100vw - 40px) / 3)',
+  'calc((100vw - 30px) / 2)',
+].join(', ')

@@ -5,6 +5,22 @@ export function coverOf(post: Post): string | null {
   return post.type === 2 ? post.cover_url ?? post.thumbnail ?? post.image : post.thumbnail ?? post.image
 }
 
+/** Widths of the renditions a card can choose from (server/media/images.ts): the card and the feed thumbnail. */
+export const CARD_WIDTHS = { small: 240, thumbnail: 480 } as const
+
+/**
+ * The cover's `srcset` candidates: the card rendition beside the feed thumbnail, so a narrow column on a
+ * low-density screen takes the 240 px file and a phone's dense screen the 480 px one. None for videos and
+ * images stored before card renditions existed (the feed thumbnail alone).
+ */
+export function coverSources(post: Post): Array<{ src: string; width: number }> | undefined {
+  if (post.type === 2 || !post.thumbnail_small || !post.thumbnail) return undefined
+  return [
+    { src: post.thumbnail_small, width: CARD_WIDTHS.small },
+    { src: post.thumbnail, width: CARD_WIDTHS.thumbnail },
+  ]
+}
+
 /** The cover's width / height the server knows (an image note's first image), else null. */
 function knownAspect(post: Post): number | null {
   return post.type === 1 && post.image_width > 0 && post.image_height > 0 ? post.image_width / post.image_height : null
