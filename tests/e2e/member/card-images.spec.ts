@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test'
+import { cards } from './helpers'
+
+/*
+ * Issue 22 §2, images sized to where they are shown: explore's cards offer the card (240 px) and feed
+ * (480 px) renditions in a srcset whose `sizes` matches the columns as laid out, the browser takes the small
+ * one on a low-density desktop and the larger one on a dense phone; the first screen's covers load at once
+ * (the first with high priority), later ones lazily, and all of them really load; the note viewer shows
+ * the full-size image.
+ */
+
+interface CoverInfo {
+  id: number
+  loading: string
+  fetchPriority: string | null
+  srcset: string | null
+  currentSrc: string
+  complete: boolean
+  naturalWidth: number
+}
+
+/** Explore's first page, in feed order, as the API sent it. */
+async function openExplore(page: Page): Promise<Array<{ id: number; type: number }>> {
+  const reply = page.waitForResponse((r) => /\/api\/posts\?/.test(r.url()) && r.request().method() === 'GET')
+  await page.goto('/explore')
+  const body = (await (await reply).json()) as { data: { posts: Array<{ id: number; type: number }> } }
+  await expect(cards(page).first()).toBeVisible()
+  return body.data.posts
+}
+
+function covers(page: Page): Promise<CoverInfo[]> {
+  return page.locator('.note-card').evaluateAll((els) =>
+    els.map((el) => {
+      const img = el.querySelector<HTMLImageElement>('.note-cover img')!
+      return {
+        id: Number((el as HTMLElement).dataset.noteId),
+        loading: img.loading,
+        fetchPriority: img.getAttribute('fetchpriority'),
+        srcset: img.getAttribute('srcset'),
+        currentSrc: img.currentSrc,
+        complete: img.complete,
+        naturalWidth: img.naturalWidth,
+      }
+    }),
+  )
+}
+
+/** The width the img's `sizes` gives at this window size (the first matching condition's length, laid out). */
+function sizesWidth(page: Page): Promise<{ sizes: number; rendered: number }> {
+  return page.locator('.note-cover img').first().evaluate((img: HTMLImageElement) => {
+    const entries = img.sizes.split(/,\s*(?![^()]*\))/)
+    const chosen = entries.find((e) => !e.trim().startsWith('(') || window.matchMedia(e.trim().slice(0, e.indexOf(')') + 1)).matches)!.trim()
+    const length = chosen.startsWith('(') ? chosen.slice(chosen.indexOf(')') + 1).trim() : chosen
+    const probe = document.createElement('div')
+    probe.style.width = length
+    document.body.append(probe)
+    const sizes = probe.getBoundingClientRect().width
+    probe.remove()
+    return { sizes, rendered: img.getBoundingClientRect().width }
+  })
+}
+
+test.describe('card images', () => {
+  test('desktop: srcset with both renditions, the first screen eager (the first at high priority), the rest lazy, all loaded', async ({ page }) => {
+    const feed = await openExplore(page)
+    const order = feed.map((p) => p.id)
+    const videos = new Set(feed.filter((p) => p.type === 2).map((p) => p.id))
+    // Five columns at 1440 px: the first two rows (10 cards) load at once.
+    const eager = new Set(order.slice(0, 10))
+    await expect.poll(async () => (await covers(page)).filter((c) => eager.has(c.id) && c.complete && c.naturalWidth > 0).length, { timeout: 20_000 }).toBe(eager.size)
+    const shown = await covers(page)
+    expect(shown.length).toBeGreaterThan(eager.size)
+    expect(shown.filter((c) => !videos.has(c.id)).length).toBeGreaterThan(eager.size)
+    for (const c of shown) {
+      // A video's cover has no card rendition: its feed thumbnail alone.
+      if (videos.has(c.id)) expect(c.srcset, `video card ${c.id}`).toBeNull()
+      else expect(c.srcset, `card ${c.id}`).toMatch(/\/uploads\/demo\/small\/[^ ]+\.webp 240w, .*\/uploads\/demo\/thumbs\/[^ ]+\.webp 480w$/)
+      expect(c.loading, `card ${c.id} (#${order.indexOf(c.id)} in the feed)`).toBe(eager.has(c.id) ? 'eager' : 'lazy')
+      expect(c.fetchPriority, `card ${c.id}`).toBe(c.id === order[0] ? 'high' : null)
+    }
+    // A 219 px column on a 1× screen takes the 240 px card rendition.
+    for (const c of shown.filter((x) => eager.has(x.id) && !videos.has(x.id))) expect(c.currentSrc, `card ${c.id}`).toMatch(/\/uploads\/demo\/small\//)
+    // The later covers load as they come near: scrolled to the end of the page, they are there too.
+    const later = shown.filter((c) => !eager.has(c.id)).map((c) => c.id)
+    await page.locator(`.note-card[data-note-id="${later.at(-1)}"]`).scrollIntoViewIfNeeded()
+    await expect.poll(async () => (await covers(page)).filter((c) => later.includes(c.id) && c.complete && c.naturalWidth > 0).length, { timeout: 20_000 }).toBe(later.length)
+  })
+
+  test("the srcset's sizes match the columns as laid out, at each column count", async ({ page }) => {
+    for (const width of [375, 640, 800, 930, 1100, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/explore')
+      await expect(cards(page).first()).toBeVisible()
+      const { sizes, rendered } = await sizesWidth(page)
+      expect(Math.abs(sizes - rendered), `${width} px window: sizes says ${sizes}, the cover is ${rendered}`).toBeLessThanOrEqual(2)
+    }
+  })
+
+  test('a dense phone screen takes the 480 px rendition; the note viewer shows the full-size image', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' })
+    const page = await context.newPage()
+    try {
+      const order = (await openExplore(page)).map((p) => p.id)
+      const first = page.locator(`.note-card[data-note-id="${order[0]}"] .note-cover img`)
+      await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+      expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/uploads\/demo\/thumbs\//)
+      // Two columns: the first six covers (three rows) load at once.
+      const shown = await covers(page)
+      for (const c of shown) expect(c.loading, `card ${c.id}`).toBe(order.slice(0, 6).includes(c.id) ? 'eager' : 'lazy')
+
+      await page.locator(`.note-card[data-note-id="${order[0]}"] .note-cover`).click()
+      const viewer = page.locator('.note-detail .slider-slide img').first()
+      await expect(viewer).toBeVisible()
+      expect(await viewer.getAttribute('src')).toMatch(/\/uploads\/demo\/images\/[^/]+\.webp$/)
+      expect(await viewer.getAttribute('srcset')).toBeNull()
+    } finally {
+      await context.close()
+    }
+  })
+})
