@@ -3,7 +3,7 @@ import { cards } from './helpers'
 
 /*
  * What a browser downloads and what the pages say about themselves (issue 22 §3, §5): the desktop app's own
- * code is never requested by a browser (it loads only where window.shiliu exists); scripts come compressed and
+ * code is never requested by a browser (it loads only where window.shiliu exists), nor zod; scripts come compressed and
  * cached for a year; each public page sets its title and description as it opens.
  */
 test.describe('first load', () => {
@@ -22,6 +22,21 @@ test.describe('first load', () => {
     }
     expect(scripts.some((s) => s.encoding === 'br')).toBe(true)
     await expect(page.locator('[data-testid="desktop-status"]')).toHaveCount(0)
+  })
+
+  test('explore runs without zod: no script of its first screen carries the schema library', async ({ page }) => {
+    const bodies: Array<{ url: string; text: Promise<string> }> = []
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') bodies.push({ url: res.url(), text: res.text() })
+    })
+    await page.goto('/explore')
+    await expect(cards(page).first()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(bodies.length).toBeGreaterThan(2)
+    const withZod = []
+    // zod's class names survive minification ($ZodType is the root of every schema).
+    for (const b of bodies) if ((await b.text).includes('$ZodType')) withZod.push(b.url)
+    expect(withZod).toEqual([])
   })
 
   test('explore, a note, a profile and a search set their own title and description', async ({ page }) => {
