@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { COMMENT_PAGE_SIZE } from './comment-pages'
 import { idSchema, listReplySchema, multiLine, pageQuery } from './common'
 import { moderationField, moderationReasonField, plainLength } from './posts'
 
@@ -7,7 +8,7 @@ import { moderationField, moderationReasonField, plainLength } from './posts'
 /** Visible characters of a comment (markup removed); the spec sets none, we allow 1000. */
 export const COMMENT_MAX = 1000
 export const COMMENT_RAW_MAX = 10_000
-export const COMMENT_PAGE_SIZE = 5
+export { COMMENT_PAGE_SIZE }
 export const REPLY_PAGE_SIZE = 10
 /** Replies embedded under each top-level comment of a page (the list shows 2 before "expand"). */
 export const EMBEDDED_REPLIES = 2

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { REPORT_DESCRIPTION_MAX, REPORT_REASONS, REPORT_TARGET_TYPES, type ReportReason, type ReportTargetType } from './report-reasons'
 import { selfSchema } from './users'
 
 /*
@@ -6,11 +7,7 @@ import { selfSchema } from './users'
  * and the messages of the refusals, shared by the server and the member app.
  */
 
-export const REPORT_REASONS = ['垃圾广告', '骚扰/人身攻击', '违法违规', '泄露隐私', '色情低俗', '其他'] as const
-export type ReportReason = (typeof REPORT_REASONS)[number]
-export const REPORT_TARGET_TYPES = ['post', 'comment', 'user'] as const
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number]
-export const REPORT_DESCRIPTION_MAX = 200
+export { REPORT_DESCRIPTION_MAX, REPORT_REASONS, REPORT_TARGET_TYPES, type ReportReason, type ReportTargetType }
 /** Reports one member may file in 24 hours. */
 export const REPORTS_PER_DAY = 20
 

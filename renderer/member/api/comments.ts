@@ -1,5 +1,5 @@
 import type { ListReply } from '../../../server/contract/common'
-import { COMMENT_PAGE_SIZE } from '../../../server/contract/comments'
+import { COMMENT_PAGE_SIZE } from '../../../server/contract/comment-pages'
 import { api } from './client'
 import type { Comment } from './types'
 

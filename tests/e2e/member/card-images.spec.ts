@@ -28,36 +28,41 @@ async function openExplore(page: Page): Promise<Array<{ id: number; type: number
   return body.data.posts
 }
 
+/* Evaluated in the page (strings: this project's type-check of the tests has no DOM library). */
+const COVERS_JS = `[...document.querySelectorAll('.note-card')].map((card) => {
+  const img = card.querySelector('.note-cover img')
+  return { id: Number(card.dataset.noteId), loading: img.loading, fetchPriority: img.getAttribute('fetchpriority'), srcset: img.getAttribute('srcset'),
+    currentSrc: img.currentSrc, complete: img.complete, naturalWidth: img.naturalWidth }
+})`
+
 function covers(page: Page): Promise<CoverInfo[]> {
-  return page.locator('.note-card').evaluateAll((els) =>
-    els.map((el) => {
-      const img = el.querySelector<HTMLImageElement>('.note-cover img')!
-      return {
-        id: Number((el as HTMLElement).dataset.noteId),
-        loading: img.loading,
-        fetchPriority: img.getAttribute('fetchpriority'),
-        srcset: img.getAttribute('srcset'),
-        currentSrc: img.currentSrc,
-        complete: img.complete,
-        naturalWidth: img.naturalWidth,
-      }
-    }),
-  )
+  return page.evaluate(COVERS_JS) as Promise<CoverInfo[]>
 }
 
-/** The width the img's `sizes` gives at this window size (the first matching condition's length, laid out). */
+/** The width the first cover's `sizes` gives at this window size (the first matching condition's length, laid out), and its rendered width. */
+const SIZES_JS = `(() => {
+  const img = document.querySelector('.note-cover img')
+  const entries = img.sizes.split(/,\\s*(?![^()]*\\))/).map((e) => e.trim())
+  const chosen = entries.find((e) => !e.startsWith('(') || window.matchMedia(e.slice(0, e.indexOf(')') + 1)).matches)
+  const length = chosen.startsWith('(') ? chosen.slice(chosen.indexOf(')') + 1).trim() : chosen
+  const probe = document.createElement('div')
+  probe.style.width = length
+  document.body.append(probe)
+  const sizes = probe.getBoundingClientRect().width
+  probe.remove()
+  return { sizes, rendered: img.getBoundingClientRect().width }
+})()`
+
 function sizesWidth(page: Page): Promise<{ sizes: number; rendered: number }> {
-  return page.locator('.note-cover img').first().evaluate((img: HTMLImageElement) => {
-    const entries = img.sizes.split(/,\s*(?![^()]*\))/)
-    const chosen = entries.find((e) => !e.trim().startsWith('(') || window.matchMedia(e.trim().slice(0, e.indexOf(')') + 1)).matches)!.trim()
-    const length = chosen.startsWith('(') ? chosen.slice(chosen.indexOf(')') + 1).trim() : chosen
-    const probe = document.createElement('div')
-    probe.style.width = length
-    document.body.append(probe)
-    const sizes = probe.getBoundingClientRect().width
-    probe.remove()
-    return { sizes, rendered: img.getBoundingClientRect().width }
-  })
+  return page.evaluate(SIZES_JS) as Promise<{ sizes: number; rendered: number }>
+}
+
+/** Whether the cover of note `id` has loaded, and the file the browser chose. */
+function coverOf(page: Page, id: number): Promise<{ loaded: boolean; currentSrc: string }> {
+  return page.evaluate(`(() => { const img = document.querySelector('.note-card[data-note-id="${id}"] .note-cover img'); return { loaded: img.complete && img.naturalWidth > 0, currentSrc: img.currentSrc } })()`) as Promise<{
+    loaded: boolean
+    currentSrc: string
+  }>
 }
 
 test.describe('card images', () => {
@@ -101,9 +106,8 @@ test.describe('card images', () => {
     const page = await context.newPage()
     try {
       const order = (await openExplore(page)).map((p) => p.id)
-      const first = page.locator(`.note-card[data-note-id="${order[0]}"] .note-cover img`)
-      await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
-      expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/uploads\/demo\/thumbs\//)
+      await expect.poll(async () => (await coverOf(page, order[0]!)).loaded).toBe(true)
+      expect((await coverOf(page, order[0]!)).currentSrc).toMatch(/\/uploads\/demo\/thumbs\//)
       // Two columns: the first six covers (three rows) load at once.
       const shown = await covers(page)
       for (const c of shown) expect(c.loading, `card ${c.id}`).toBe(order.slice(0, 6).includes(c.id) ? 'eager' : 'lazy')

@@ -24,13 +24,15 @@ test.describe('first load', () => {
     await expect(page.locator('[data-testid="desktop-status"]')).toHaveCount(0)
   })
 
-  test('explore runs without zod: no script of its first screen carries the schema library', async ({ page }) => {
+  test('explore runs without zod: no script of its first screen or of the prefetched note viewer carries the schema library', async ({ page }) => {
     const bodies: Array<{ url: string; text: Promise<string> }> = []
     page.on('response', (res) => {
       if (res.request().resourceType() === 'script') bodies.push({ url: res.url(), text: res.text() })
     })
     await page.goto('/explore')
     await expect(cards(page).first()).toBeVisible()
+    // The note viewer is fetched once the browser is idle after the first screen: it must not bring zod either.
+    await expect.poll(() => bodies.some((b) => /\/assets\/NoteOverlay-/.test(b.url)), { timeout: 15_000 }).toBe(true)
     await page.waitForLoadState('networkidle')
     expect(bodies.length).toBeGreaterThan(2)
     const withZod = []

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { REPORT_DESCRIPTION_MAX, REPORT_REASONS, type ReportReason, type ReportTargetType } from '../../../../server/contract/moderation'
+import { REPORT_DESCRIPTION_MAX, REPORT_REASONS, type ReportReason, type ReportTargetType } from '../../../../server/contract/report-reasons'
 import { ApiError } from '../../../common/api/errors'
 import { Modal } from '../../../common/components/Modal'
 import { toast } from '../../../common/components/toast'
