@@ -61,7 +61,7 @@ async function measure(browser, url, screen) {
   await page.locator('.note-card').first().waitFor()
   await page.waitForLoadState('networkidle')
   // The first screen's covers (eager) have all loaded or failed by now; wait for them explicitly anyway.
-  await page.waitForFunction(() => [...document.querySelectorAll('.note-cover img[loading="eager"]')].every((img) => img.complete))
+  await page.waitForFunction(`[...document.querySelectorAll('.note-cover img[loading="eager"]')].every((img) => img.complete)`)
   const totals = Object.fromEntries(KINDS.map((k) => [k, { bytes: 0, requests: 0 }]))
   for (const { kind, bytes } of await Promise.all(pending)) {
     totals[kind].bytes += bytes
