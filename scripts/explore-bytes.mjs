@@ -56,12 +56,21 @@ async function measure(browser, url, screen) {
   const context = await browser.newContext({ ...options, locale: 'zh-CN' })
   const page = await context.newPage()
   const pending = []
-  page.on('requestfinished', (request) => pending.push(request.sizes().then((s) => ({ kind: kindOf(request), bytes: s.responseBodySize + s.responseHeadersSize }))))
+  let open = true
+  page.on('requestfinished', (request) => {
+    if (open) pending.push(request.sizes().then((s) => ({ kind: kindOf(request), bytes: s.responseBodySize + s.responseHeadersSize }), () => ({ kind: 'other', bytes: 0 })))
+  })
   await page.goto(`${url}/explore`)
   await page.locator('.note-card').first().waitFor()
+  // Every cover on the screen has loaded (or failed), whether it loads eagerly or lazily, then the network rests.
+  // (Polled with evaluate: waitForFunction compiles its string in the page, which the app's CSP forbids.)
+  const onScreenLoaded = `[...document.querySelectorAll('.note-cover img')].filter((img) => img.getBoundingClientRect().top < innerHeight).every((img) => img.complete && img.currentSrc)`
+  for (let waited = 0; !(await page.evaluate(onScreenLoaded)); waited += 250) {
+    if (waited > 120_000) throw new Error(`${name}: the covers on screen did not load within 2 minutes`)
+    await page.waitForTimeout(250)
+  }
   await page.waitForLoadState('networkidle')
-  // The first screen's covers (eager) have all loaded or failed by now; wait for them explicitly anyway.
-  await page.waitForFunction(`[...document.querySelectorAll('.note-cover img[loading="eager"]')].every((img) => img.complete)`)
+  open = false
   const totals = Object.fromEntries(KINDS.map((k) => [k, { bytes: 0, requests: 0 }]))
   for (const { kind, bytes } of await Promise.all(pending)) {
     totals[kind].bytes += bytes
