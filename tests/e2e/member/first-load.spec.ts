@@ -41,6 +41,24 @@ test.describe('first load', () => {
     expect(withZod).toEqual([])
   })
 
+  test("an author's hover card, not on the first load, opens styled on the first hover", async ({ page }) => {
+    const scripts: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url())
+    })
+    await page.goto('/explore')
+    await expect(cards(page).first()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(scripts.filter((u) => /\/assets\/UserHoverCardBody-/.test(u))).toEqual([])
+    await cards(page).first().locator('.note-author').hover()
+    const card = page.locator('.hover-card')
+    await expect(card.locator('.hover-card-head')).toBeVisible()
+    expect(scripts.some((u) => /\/assets\/UserHoverCardBody-/.test(u))).toBe(true)
+    // Framed (hover-card.css, first load) and laid out by profile.css (loaded with the body).
+    expect(await page.evaluate('getComputedStyle(document.querySelector(".hover-card")).position')).toBe('fixed')
+    expect(await page.evaluate('getComputedStyle(document.querySelector(".hover-card-head")).display')).toBe('flex')
+  })
+
   test('explore, a note, a profile and a search set their own title and description', async ({ page }) => {
     const description = () => page.locator('meta[name="description"]').getAttribute('content')
     await page.goto('/explore')

@@ -1,61 +1,12 @@
-import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import { VerifiedBadge } from '../../../common/components/VerifiedBadge'
-import { Avatar, Img } from '../../../common/components/Img'
 import { useMediaQuery } from '../../../common/hooks/useMediaQuery'
-import { formatCount } from '../../../common/utils/format'
-import { getProfile, listUserPosts } from '../../api/users'
-import { FollowButton } from '../interactions/FollowButton'
-import { coverOf } from '../feed/probe'
-import './profile.css'
-import { AppLink } from '../../../common/components/AppLink'
+import './hover-card.css'
+
+const HoverCardBody = lazy(async () => ({ default: (await import('./UserHoverCardBody')).HoverCardBody }))
 
 const SHOW_DELAY = 500
 const HIDE_DELAY = 200
-
-function HoverCardBody({ userId }: { userId: string }) {
-  const profile = useQuery({ queryKey: ['profile', userId], queryFn: () => getProfile(userId), staleTime: 60_000, retry: false })
-  const covers = useQuery({ queryKey: ['profile', userId, 'covers'], queryFn: async () => (await listUserPosts(userId, 'posts', 1, 3)).posts, staleTime: 60_000, retry: false })
-  const p = profile.data
-  if (!p) return <div className="hover-card-loading">{profile.isError ? '用户不存在' : '加载中...'}</div>
-  return (
-    <>
-      <div className="hover-card-head">
-        <AppLink href={`/user/${p.user_id}`}>
-          <Avatar src={p.avatar} size={48} />
-        </AppLink>
-        <div className="hover-card-names">
-          <b>
-            {p.nickname}
-            <VerifiedBadge level={p.verified} />
-          </b>
-          <span>石榴号：{p.user_id}</span>
-        </div>
-        <FollowButton userId={p.user_id} size="sm" />
-      </div>
-      <p className="hover-card-bio">{p.bio || '用户没有任何简介'}</p>
-      <div className="hover-card-stats">
-        <span>
-          <b>{formatCount(p.follow_count, { k: true })}</b> 关注
-        </span>
-        <span>
-          <b>{formatCount(p.fans_count, { k: true })}</b> 粉丝
-        </span>
-        <span>
-          <b>{formatCount(p.likes_and_collects, { k: true })}</b> 获赞与收藏
-        </span>
-      </div>
-      {(covers.data?.length ?? 0) > 0 && (
-        <div className="hover-card-covers">
-          {covers.data!.slice(0, 3).map((post) => (
-            <Img key={post.id} src={coverOf(post)} alt="" />
-          ))}
-        </div>
-      )}
-    </>
-  )
-}
 
 /** Desktop hover card over an author/user link: shown after 500 ms, stays while the pointer is on it. */
 export function UserHoverCard({ userId, children }: { userId: string; children: ReactNode }) {
@@ -88,7 +39,9 @@ export function UserHoverCard({ userId, children }: { userId: string; children: 
       {pos &&
         createPortal(
           <div className="hover-card" style={{ left: pos.left, top: pos.top }} onMouseEnter={() => clearTimeout(timer.current)} onMouseLeave={hide} onClick={(e) => e.stopPropagation()}>
-            <HoverCardBody userId={userId} />
+            <Suspense fallback={<div className="hover-card-loading">加载中...</div>}>
+              <HoverCardBody userId={userId} />
+            </Suspense>
           </div>,
           document.body,
         )}
