@@ -104,6 +104,8 @@ function asUser(row: SessionRow): AuthUser {
   }
 }
 
+const asAdmin = (row: SessionRow): AuthAdmin => ({ id: Number(row.subject_id), username: row.name, sessionId: Number(row.session_id) })
+
 /** A member token is required: 401 without a valid one, 403 for a disabled account or a banned member's write. */
 const SIGNED_IN = { access: 'user', statuses: [401, 403] } as const
 
@@ -132,21 +134,35 @@ export function requireUser(deps: AppDeps, options: RequireUserOptions = {}) {
 }
 
 /**
- * The notification stream's member: the bearer token, or a stream ticket in `?ticket=` (an EventSource cannot
- * send headers). `redeem` spends the ticket's single use; a ticket that is invalid, expired or already used
- * is a 401, and the session it was issued for must still be active.
+ * A stream's principal (the member's notifications, the administrators' queue): the bearer token, or a stream
+ * ticket of the same kind of principal in `?ticket=` (an EventSource cannot send headers). `redeem` spends
+ * the ticket's single use; a ticket that is invalid, expired, already used or issued to the other kind of
+ * principal is a 401, and the session it was issued for must still be active.
  */
+async function streamSession(ctx: Context, deps: AppDeps, typ: Principal, redeem: (jti: string) => Promise<boolean>): Promise<SessionRow> {
+  const ticket = typeof ctx.query.ticket === 'string' ? ctx.query.ticket : null
+  let row: SessionRow | null
+  if (ticket) {
+    const claims = verifyStreamTicket(deps.config.jwtSecret, ticket, typ)
+    if (!claims || !(await redeem(claims.jti))) throw Unauthorized('连接凭证无效或已过期，请重新连接')
+    row = await sessionOf(deps, typ, claims)
+  } else row = await resolve(ctx, deps, typ)
+  if (!row) throw Unauthorized()
+  return row
+}
+
+/** The notification stream's member (see streamSession). */
 export function requireStreamUser(deps: AppDeps, redeem: (jti: string) => Promise<boolean>) {
   return withFacts(SIGNED_IN, async (ctx: Context, next: Next) => {
-    const ticket = typeof ctx.query.ticket === 'string' ? ctx.query.ticket : null
-    let row: SessionRow | null
-    if (ticket) {
-      const claims = verifyStreamTicket(deps.config.jwtSecret, ticket)
-      if (!claims || !(await redeem(claims.jti))) throw Unauthorized('连接凭证无效或已过期，请重新连接')
-      row = await sessionOf(deps, 'user', claims)
-    } else row = await resolve(ctx, deps, 'user')
-    if (!row) throw Unauthorized()
-    ctx.state.user = asUser(row)
+    ctx.state.user = asUser(await streamSession(ctx, deps, 'user', redeem))
+    await next()
+  })
+}
+
+/** The admin stream's administrator (see streamSession). */
+export function requireStreamAdmin(deps: AppDeps, redeem: (jti: string) => Promise<boolean>) {
+  return withFacts({ access: 'admin', statuses: [401, 403] }, async (ctx: Context, next: Next) => {
+    ctx.state.admin = asAdmin(await streamSession(ctx, deps, 'admin', redeem))
     await next()
   })
 }
@@ -183,7 +199,7 @@ export function requireAdmin(deps: AppDeps) {
   return withFacts({ access: 'admin', statuses: [401, 403] }, async (ctx: Context, next: Next) => {
     const row = await resolve(ctx, deps, 'admin')
     if (!row) throw Unauthorized()
-    ctx.state.admin = { id: Number(row.subject_id), username: row.name, sessionId: Number(row.session_id) } satisfies AuthAdmin
+    ctx.state.admin = asAdmin(row)
     await next()
   })
 }
@@ -197,7 +213,7 @@ export function requireUserOrAdmin(deps: AppDeps) {
     const token = bearer(ctx)
     if (token && verifyAccessToken(deps.config.jwtSecret, token, 'admin')) {
       const row = await resolve(ctx, deps, 'admin')
-      ctx.state.admin = { id: Number(row!.subject_id), username: row!.name, sessionId: Number(row!.session_id) } satisfies AuthAdmin
+      ctx.state.admin = asAdmin(row!)
     } else {
       const row = await resolve(ctx, deps, 'user')
       if (!row) throw Unauthorized()

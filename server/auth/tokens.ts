@@ -74,26 +74,30 @@ export function verifyAccessToken(secret: string, token: string, typ: Principal)
 export const STREAM_TICKET_TTL_SECONDS = 60
 
 export interface StreamTicket {
-  /** users.id */
+  /** users.id or admins.id */
   sub: string
-  /** The member's session, checked again when the ticket is used. */
+  /** The principal's session, checked again when the ticket is used. */
   sid: number
-  /** Single use: the stream route redeems it once (http/member/notifications/stream.ts). */
+  /** Single use: the stream route redeems it once (http/event-stream.ts redeemTicket). */
   jti: string
 }
 
+/** A ticket names the kind of principal it was issued to: a member's ticket never opens the admin stream. */
+const TICKET_TYP: Record<Principal, string> = { user: 'stream', admin: 'admin-stream' }
+
 /**
- * A short-lived ticket for GET /api/notifications/stream: a browser's EventSource cannot send the
- * Authorization header, and the long-lived access token must not travel in a URL (logs, history).
+ * A short-lived ticket for GET /api/notifications/stream (a member) or GET /api/admin/stream (an
+ * administrator): a browser's EventSource cannot send the Authorization header, and the long-lived access
+ * token must not travel in a URL (logs, history).
  */
-export function signStreamTicket(secret: string, userId: number, sessionId: number): string {
-  return jwt.sign({ sid: sessionId, typ: 'stream' }, keyOf(secret), { algorithm: ALGORITHM, subject: String(userId), jwtid: randomUUID(), expiresIn: STREAM_TICKET_TTL_SECONDS })
+export function signStreamTicket(secret: string, subjectId: number, sessionId: number, principal: Principal): string {
+  return jwt.sign({ sid: sessionId, typ: TICKET_TYP[principal] }, keyOf(secret), { algorithm: ALGORITHM, subject: String(subjectId), jwtid: randomUUID(), expiresIn: STREAM_TICKET_TTL_SECONDS })
 }
 
-export function verifyStreamTicket(secret: string, ticket: string): StreamTicket | null {
+export function verifyStreamTicket(secret: string, ticket: string, principal: Principal): StreamTicket | null {
   try {
     const claims = jwt.verify(ticket, keyOf(secret), { algorithms: [ALGORITHM] }) as Partial<StreamTicket> & { typ?: string }
-    if (claims.typ !== 'stream' || typeof claims.sid !== 'number' || !claims.sub || !claims.jti) return null
+    if (claims.typ !== TICKET_TYP[principal] || typeof claims.sid !== 'number' || !claims.sub || !claims.jti) return null
     return { sub: claims.sub, sid: claims.sid, jti: claims.jti }
   } catch {
     return null

@@ -4,8 +4,9 @@ import { REPORT_GROUP_STATUS } from '../db/entities'
 import { toBool, toIso } from '../db/reader'
 import { listedComment, listedNote } from '../db/visibility'
 import { dateParam, execute, forUpdate, kindOf, query } from '../db/sql'
-import { inTransaction } from '../db/transaction'
+import { afterCommit, inTransaction } from '../db/transaction'
 import { Conflict, Invalid, NotFound, TooMany } from '../errors'
+import { eventBusOf } from '../events/bus'
 
 /*
  * Member reports (issue 18 part 1). Reports of one target are grouped while open (report_groups, one open
@@ -22,6 +23,14 @@ export interface ReportTargetRef {
   id: number
   /** The target's author (the user itself for a user target). */
   authorId: number
+}
+
+/**
+ * Inside a write job that changes the moderation queue (a report filed, a group handled): once it commits,
+ * the administrators' streams (http/admin/stream.ts) on every instance send the new groups and the count.
+ */
+export function announceQueueChange(): void {
+  afterCommit((db) => eventBusOf(db)?.publish({ kind: 'admin', topic: 'reports' }))
 }
 
 /** The open group's key of a target. */
@@ -111,6 +120,7 @@ export async function createReport(db: DataSource, reporterId: number, input: Re
       await execute(manager, 'INSERT INTO reports (group_id, reporter_id, reason, description, created_at) VALUES (?, ?, ?, ?, ?)', [groupId, reporterId, input.reason, input.description || null, at])
       await execute(manager, 'UPDATE report_groups SET report_count = report_count + 1, reasons = ?, latest_reported_at = ? WHERE id = ?', [mergedReasons(group!.reasons, input.reason), at, groupId])
       const [mine] = await query<{ id: number }>(manager, 'SELECT id FROM reports WHERE group_id = ? AND reporter_id = ?', [groupId, reporterId])
+      announceQueueChange()
       return Number(mine!.id)
     },
     { changesCards: false },

@@ -6,6 +6,8 @@ import { activitySchema, monitorQuery, monitorSummarySchema } from '../contract/
 import { outboxQuery, outboxReply } from '../contract/admin/outbox'
 import { adminLoginBody, adminLoginReply, adminPasswordBody, adminRefreshBody, adminRefreshReply, adminSchema } from '../contract/admin/auth'
 import { batchDeleteBody, batchDeleteReply } from '../contract/admin/list'
+import { adminStreamQuery } from '../contract/admin/stream'
+import { streamTicketSchema } from '../contract/notifications'
 import { doc, type DocRoute } from './route'
 
 const ADMIN_AUTH_TAG = '管理员认证'
@@ -58,6 +60,21 @@ export function adminDocRoutes(): DocRoute[] {
       query: outboxQuery,
       data: outboxReply,
       errors: [400, 404],
+    }),
+    doc({ method: 'post', path: '/admin/stream-ticket', tag: '管理后台：动态监控', summary: '后台实时连接凭证', description: '一次性，60 秒内有效；只能打开 GET /admin/stream', access: 'admin', data: streamTicketSchema }),
+    doc({
+      method: 'get',
+      path: '/admin/stream',
+      tag: '管理后台：动态监控',
+      summary: '后台实时事件（Server-Sent Events）',
+      description:
+        '`text/event-stream`，不是 JSON 信封。事件：`report_group`（新的举报组，`id:` 为举报组 id）与 `queue`（`{ open_reports }`，审核队列角标；每批事件之后、队列变化时发送）；空闲时每 25 秒一行 `: heartbeat`。' +
+        '凭证：`?ticket=`（POST /admin/stream-ticket，一次性）或 Authorization 请求头。断线重连时带 `Last-Event-ID` 或 `?lastEventId=` 补发错过的举报组。' +
+        '每位管理员最多 5 个连接（超出 429）；与用户的通知连接共用每个实例的上限（超出 503）。',
+      access: 'admin',
+      query: adminStreamQuery,
+      data: z.string().describe('事件流'),
+      errors: [429, 503],
     }),
     ...ADMIN_MOUNTS.flatMap(resourceRoutes),
   ]

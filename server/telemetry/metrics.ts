@@ -98,7 +98,7 @@ new Gauge({
   },
 })
 
-/** Open notification streams of this process (counted by http/member/notifications/stream.ts as they open and close). */
+/** Open event streams of this process, members' and administrators' (counted by http/event-stream.ts as they open and close). */
 export const openStreams = new Gauge({
   name: 'shiliu_open_streams',
   help: 'Open notification streams (server-sent events) of this process',

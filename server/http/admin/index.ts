@@ -6,6 +6,7 @@ import { registerOpenApiRoute } from '../../openapi/http'
 import { registerAdminAuthRoutes } from './auth'
 import { registerOutboxRoutes } from './mail'
 import { registerMonitorRoutes } from './monitor'
+import { registerAdminStreamRoutes } from './stream'
 
 /**
  * Administrator API (admin-back-office.md §7): session routes, the monitor, then every declared resource.
@@ -16,5 +17,6 @@ export function registerAdminRoutes(router: Router, deps: AppDeps): void {
   registerAdminAuthRoutes(router, deps)
   registerMonitorRoutes(router, deps)
   registerOutboxRoutes(router, deps)
+  registerAdminStreamRoutes(router, deps)
   for (const { base, resource } of ADMIN_MOUNTS) mountResource(router, deps, base, resource)
 }

@@ -6,7 +6,8 @@ import type { AppDeps } from '../../../deps'
 import { writeLimit } from '../../middlewares/rate-limit'
 import { validate } from '../../middlewares/validate'
 import { listHandler, markAllRead, markRead, remove, unreadCount, unreadCountByType } from './handlers'
-import { issueTicket, openStream, redeemTicket } from './stream'
+import { redeemTicket } from '../../event-stream'
+import { issueTicket, openStream } from './stream'
 
 /** /api/notifications (member-and-visitor.md §7 Notifications): every call needs the member's token. */
 export function registerNotificationRoutes(router: Router, deps: AppDeps): void {
