@@ -5,6 +5,7 @@ import { adminApi, onAdminSessionExpired, SESSION_EXPIRED_MESSAGE } from '../api
 import { clearAdminSession, hasAdminToken, type AdminInfo } from '../auth/session'
 import { useFeedback } from '../ui/feedback'
 import { Icon } from '../ui/icons'
+import { QueueStream } from '../monitor/QueueStream'
 import { menuEntryFor } from './menu'
 import { PasswordDialog } from './PasswordDialog'
 import { SideMenu } from './SideMenu'
@@ -72,6 +73,7 @@ export function AdminLayout() {
   const entry = menuEntryFor(location.pathname)
   return (
     <div className="admin-shell">
+      <QueueStream />
       <SideMenu variant="rail" onLogout={() => void logout()} />
       {drawerOpen ? (
         <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)}>

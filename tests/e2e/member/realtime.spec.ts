@@ -1,24 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { apiGet, registerMember, type Member } from './api'
+import { publishNote, registerMember, type Member } from './api'
 import { login, uniqueId } from './helpers'
-import { solidPng } from './images'
 
 /*
  * Live notifications (GET /api/notifications/stream): another member's comment reaches the signed-in
  * member's badge and notification page without a reload, well before the 60-second poll; when the stream
  * cannot be opened, the poll still brings the count.
  */
-
-async function publishNote(request: APIRequestContext, member: Member, title: string): Promise<number> {
-  const auth = { Authorization: `Bearer ${member.token}` }
-  const upload = await request.post('/api/upload/single', { headers: auth, multipart: { file: { name: 'a.png', mimeType: 'image/png', buffer: solidPng(64, 48, [200, 60, 60]) } } })
-  expect(upload.ok(), await upload.text()).toBe(true)
-  const url = ((await upload.json()) as { data: { url: string } }).data.url
-  const categories = await apiGet<Array<{ id: number }>>(request, '/categories')
-  const reply = await request.post('/api/posts', { headers: auth, data: { title, content: '正文', images: [url], category_id: categories[0]!.id } })
-  expect(reply.ok(), await reply.text()).toBe(true)
-  return ((await reply.json()) as { data: { id: number } }).data.id
-}
 
 async function comment(request: APIRequestContext, member: Member, postId: number, content: string): Promise<void> {
   const reply = await request.post('/api/comments', { headers: { Authorization: `Bearer ${member.token}` }, data: { post_id: postId, content } })

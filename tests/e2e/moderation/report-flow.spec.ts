@@ -1,7 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import sharp from 'sharp'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { confirmDialog, loginAsAdmin, rows } from '../admin/helpers'
-import { registerMember, type Member } from '../member/api'
+import { publishNote, registerMember, type Member } from '../member/api'
 import { login, uniqueId } from '../member/helpers'
 
 /*
@@ -9,18 +8,6 @@ import { login, uniqueId } from '../member/helpers'
  * hides the note and bans its author for 1 day; the author sees the hidden notice and the ban banner; the
  * reporter gets the handled notification.
  */
-
-async function publishNote(request: APIRequestContext, member: Member, title: string): Promise<number> {
-  const auth = { Authorization: `Bearer ${member.token}` }
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } }).png().toBuffer()
-  const upload = await request.post('/api/upload/single', { headers: auth, multipart: { file: { name: 'a.png', mimeType: 'image/png', buffer: png } } })
-  expect(upload.ok(), await upload.text()).toBe(true)
-  const url = ((await upload.json()) as { data: { url: string } }).data.url
-  const categories = ((await (await request.get('/api/categories')).json()) as { data: Array<{ id: number }> }).data
-  const reply = await request.post('/api/posts', { headers: auth, data: { title, content: '加微信领取代课资料', images: [url], category_id: categories[0]!.id } })
-  expect(reply.ok(), await reply.text()).toBe(true)
-  return ((await reply.json()) as { data: { id: number } }).data.id
-}
 
 async function memberPage(browser: Browser, member: Member): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
@@ -34,7 +21,7 @@ test('report → queue → hide and 1-day ban → the author and the reporter se
   const author = await registerMember(request, uniqueId('au'))
   const reporter = await registerMember(request, uniqueId('rp'))
   const title = `代课广告${Date.now().toString(36).slice(-4)}`
-  const noteId = await publishNote(request, author, title)
+  const noteId = await publishNote(request, author, title, '加微信领取代课资料')
 
   // The reporter reports the note from its page.
   const reporterPage = await memberPage(browser, reporter)

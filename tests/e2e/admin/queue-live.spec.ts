@@ -1,0 +1,56 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { publishNote, registerMember, type Member } from '../member/api'
+import { uniqueId } from '../member/helpers'
+import { ADMIN, loginAsAdmin } from './helpers'
+
+/*
+ * The back-office's queue badge is live (GET /api/admin/stream, issue 21): a report filed through the API
+ * moves the side menu's badge within seconds, without a reload and long before the summary's 60-second poll;
+ * handling the group brings it back down. With the stream refused, the poll still brings the count.
+ */
+
+async function openReports(request: APIRequestContext): Promise<number> {
+  const login = await request.post('/api/auth/admin/login', { data: ADMIN })
+  const token = ((await login.json()) as { data: { tokens: { access_token: string } } }).data.tokens.access_token
+  const summary = await request.get('/api/admin/monitor/summary', { headers: { Authorization: `Bearer ${token}` } })
+  return ((await summary.json()) as { data: { open_reports: number } }).data.open_reports
+}
+
+async function report(request: APIRequestContext, reporter: Member, noteId: number): Promise<void> {
+  const reply = await request.post('/api/reports', { headers: { Authorization: `Bearer ${reporter.token}` }, data: { target_type: 'post', target_id: noteId, reason: '垃圾广告' } })
+  expect(reply.ok(), await reply.text()).toBe(true)
+}
+
+const badge = (page: import('@playwright/test').Page) => page.locator('.side-menu-rail .menu-badge')
+const shown = (n: number) => (n > 99 ? '99+' : String(n))
+
+test('a report filed through the API moves the queue badge without a reload', async ({ page, request }) => {
+  const author = await registerMember(request, uniqueId('qa'))
+  const reporter = await registerMember(request, uniqueId('qr'))
+  const noteId = await publishNote(request, author, '实时角标测试')
+  const streamed = page.waitForResponse((r) => r.url().includes('/api/admin/stream?'))
+  await loginAsAdmin(page)
+  await streamed
+  const before = await openReports(request)
+  if (before > 0) await expect(badge(page)).toHaveText(shown(before))
+  await report(request, reporter, noteId)
+  await expect(badge(page)).toHaveText(shown(before + 1), { timeout: 3000 })
+})
+
+test('with the admin stream refused, the poll still brings the count', async ({ page, request }) => {
+  const author = await registerMember(request, uniqueId('qp'))
+  const reporter = await registerMember(request, uniqueId('qq'))
+  const noteId = await publishNote(request, author, '角标轮询兜底')
+  await page.route('**/api/admin/stream?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":503,"success":false,"message":"busy","data":null}' }))
+  await page.clock.install()
+  const firstSummary = page.waitForResponse((r) => r.url().includes('/api/admin/monitor/summary'))
+  await loginAsAdmin(page)
+  await firstSummary
+  const before = await openReports(request)
+  await report(request, reporter, noteId)
+  await page.clock.fastForward('00:05')
+  if (before > 0) await expect(badge(page)).toHaveText(shown(before))
+  else await expect(badge(page)).toHaveCount(0)
+  await page.clock.fastForward('01:05')
+  await expect(badge(page)).toHaveText(shown(before + 1))
+})
