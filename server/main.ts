@@ -10,6 +10,7 @@ import { closeDatabase, openDatabase } from './db/data-source'
 import type { AppDeps } from './deps'
 import { ensureSiteSettings } from './domain/site-settings'
 import { createEventBus, registerEventBus } from './events/bus'
+import { shareCacheInvalidation } from './events/cache-invalidation'
 import { closeAllStreams } from './http/event-stream'
 import { RequestGate } from './http/drain'
 import { missingDataKeys, sealApplications } from './domain/identity'
@@ -98,6 +99,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   // Announcements of committed writes (new notifications, ...) to this and every other instance.
   const events = await createEventBus(redis, logger)
   registerEventBus(db, events)
+  const stopSharingInvalidation = shareCacheInvalidation(events)
   // Uploads a crash or kill interrupted left their work folders behind.
   const swept = await sweepWorkDirs(mediaStorage(config.uploadsDir))
   if (swept) logger.info({ swept }, 'removed work folders of interrupted uploads')
@@ -145,6 +147,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         if (!finished) logger.warn({ cut: gate.inFlightCount }, 'grace period over: cutting the requests still running')
         server.closeAllConnections()
         await closed
+        stopSharingInvalidation()
         await events.close()
         redis?.disconnect()
         // A backup under way finishes first (it reads the database through connections of its own).

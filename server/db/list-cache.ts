@@ -2,8 +2,8 @@
  * Totals of big lists, search tag chips and user-search pages are cached per query for CACHE_TTL_MS, and
  * dropped at once when this process writes a note, so paging the feed does not count 100,000 rows per
  * request. Concurrent misses share one computation, and an expired value is served while one refresh runs
- * (no stampede of identical COUNTs). Another instance's writes show up within the TTL; the pages of notes
- * themselves are always live.
+ * (no stampede of identical COUNTs). Another instance's writes drop them too, through the event bus
+ * (events/cache-invalidation.ts; without Redis, within the TTL); the pages of notes themselves are always live.
  */
 const CACHE_TTL_MS = 10_000
 const CACHE_MAX = 2000
@@ -21,14 +21,39 @@ const cache = new Map<string, Entry>()
  */
 let generation = 0
 export const listGeneration = (): number => generation
-export function listsChanged(): void {
+
+/** What a write made stale: 'lists' (visitors' replies) or 'counts' (those and the cached totals and chips). */
+export type ListChange = 'lists' | 'counts'
+
+const announcers = new Set<(change: ListChange) => void>()
+
+/**
+ * Hear about this process's own changes, to tell the other instances (events/cache-invalidation.ts sends them
+ * over the event bus); returns what stops it.
+ */
+export function onLocalListChange(announce: (change: ListChange) => void): () => void {
+  announcers.add(announce)
+  return () => announcers.delete(announce)
+}
+
+/** Apply a change, this process's own or (from the event bus) another instance's. */
+export function applyListChange(change: ListChange): void {
+  if (change === 'counts') cache.clear()
   generation++
+}
+
+function changedHere(change: ListChange): void {
+  applyListChange(change)
+  for (const announce of announcers) announce(change)
+}
+
+export function listsChanged(): void {
+  changedHere('lists')
 }
 
 /** A note was written: cached totals and chips are stale too. */
 export function invalidateFeedCounts(): void {
-  cache.clear()
-  generation++
+  changedHere('counts')
 }
 
 function refresh<T>(key: string, entry: Entry, compute: () => Promise<T>): Promise<T> {

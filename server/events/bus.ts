@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events'
 import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import type { DataSource } from 'typeorm'
+import type { ListChange } from '../db/list-cache'
 
 /*
  * Events that other instances must hear about: "these members have new notifications", "a new report
@@ -15,7 +16,8 @@ import type { DataSource } from 'typeorm'
 export type AppEvent =
   | { kind: 'notifications'; userIds: number[] }
   | { kind: 'admin'; topic: string }
-  | { kind: 'invalidate'; cache: string }
+  /** A write on the instance `origin` made visitors' lists ('lists') or cached totals too ('counts') stale. */
+  | { kind: 'invalidate'; cache: ListChange; origin: string }
 
 export interface EventBus {
   publish(event: AppEvent): void

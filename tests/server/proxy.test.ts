@@ -20,6 +20,7 @@ import { openEventStream } from '../support/event-stream'
 import { registerMember } from '../support/members'
 import { sharedEnv, startTestServer, type TestServer } from '../support/server'
 import { dbQuery } from '../support/sql'
+import { adminToken, createAdmin } from './admin/support'
 import { uploadImage } from './member/support/notes'
 
 const AUTH_LIMIT = 5
@@ -243,6 +244,28 @@ describe.runIf(runsOn('sqlite') && nginx !== undefined)('the nginx site of docs/
     await stream.next((e) => e.event === 'counts')
     expect((await server.call('POST', `/api/users/${author.user_id}/follow`, { token: fan.token })).status).toBe(200)
     expect(JSON.parse((await stream.next((e) => e.event === 'notification')).data)).toMatchObject({ type: 6 })
+  }, 60_000)
+
+  it('passes the admin stream through the same unbuffered location: a report reaches it while it stays open', async () => {
+    // Both stream routes fall in the site's stream location (the one with proxy_buffering off).
+    const streamLocation = /location ~ (\S+) \{[^}]*proxy_buffering off;/.exec(documentedSite())?.[1]
+    expect(streamLocation, 'a regex location with proxy_buffering off').toBeTruthy()
+    for (const route of ['/api/notifications/stream', '/api/admin/stream']) expect(new RegExp(streamLocation!).test(route), route).toBe(true)
+    expect(new RegExp(streamLocation!).test('/api/admin/streams')).toBe(false)
+
+    const server = await startTestServer({ TRUST_PROXY: '1' })
+    cleanup.push(() => server.close())
+    const proxy = `http://127.0.0.1:${await runNginx([server])}`
+    await createAdmin(server)
+    const admin = await adminToken(server)
+    const [author, reporter] = [await registerMember(server), await registerMember(server)]
+    const stream = await openEventStream(`${proxy}/api/admin/stream`, { Authorization: `Bearer ${admin}`, 'Accept-Encoding': 'gzip, br' })
+    cleanup.push(async () => stream.close())
+    expect([stream.status, stream.headers.get('content-encoding')]).toEqual([200, null])
+    await stream.next((e) => e.event === 'queue')
+    const reported = await server.call('POST', '/api/reports', { token: reporter.token, json: { target_type: 'user', target_id: author.user_id, reason: '垃圾广告' } })
+    expect(reported.status).toBe(200)
+    expect(JSON.parse((await stream.next((e) => e.event === 'report_group')).data)).toMatchObject({ target_type: 'user', target_id: author.id })
   }, 60_000)
 
   it('with the common proxy_add_x_forwarded_for instead, the right-most address still wins', async () => {

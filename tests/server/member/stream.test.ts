@@ -3,11 +3,11 @@
  * kind of notification the moment it is committed, resume with Last-Event-ID, caps, heartbeats, shutdown,
  * and (on PostgreSQL / MariaDB with Redis) a like handled by one instance reaching a stream on another.
  */
-import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testEngine } from '../../support/engines'
 import { openEventStream, type EventStreamClient, type StreamEvent } from '../../support/event-stream'
 import { registerMember, type Member } from '../../support/members'
+import { redisAnswers, redisUrl } from '../../support/redis'
 import { sharedEnv, startTestServer, type TestServer } from '../../support/server'
 import { dbRun } from '../../support/sql'
 import { createCategory, createNote, uploadImage } from './support/notes'
@@ -165,21 +165,6 @@ describe('notification stream limits and shutdown', () => {
     expect(Date.now() - started).toBeLessThan(9_500)
   })
 })
-
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 })
-  try {
-    await probe.connect()
-    await probe.ping()
-    return true
-  } catch {
-    return false
-  } finally {
-    probe.disconnect()
-  }
-}
 
 describe.runIf(testEngine() !== 'sqlite')('the stream across two instances through Redis', () => {
   it('a like handled by instance A reaches a member streaming from instance B', async (ctx) => {
