@@ -8,6 +8,7 @@ import { startScheduledBackups } from './backup/schedule'
 import { ConfigError, loadConfig, type AppConfig } from './config'
 import { closeDatabase, openDatabase } from './db/data-source'
 import type { AppDeps } from './deps'
+import { startExportSweep } from './domain/data-export'
 import { ensureSiteSettings } from './domain/site-settings'
 import { createEventBus, registerEventBus } from './events/bus'
 import { shareCacheInvalidation } from './events/cache-invalidation'
@@ -113,6 +114,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   if (sealed) logger.info({ sealed }, 'encrypted the personal data of stored verification applications')
   // Uploads nothing references, removed after the grace period (media/lifecycle.ts).
   const stopSweep = startOrphanSweep(deps)
+  const stopExportSweep = startExportSweep(deps)
   // BACKUP_DIR: one backup per BACKUP_EVERY_HOURS, taken by one instance (server/backup/schedule.ts).
   const stopBackups = startScheduledBackups(deps)
   const app = createApp(deps)
@@ -136,6 +138,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     stop: () =>
       (stopping ??= (async () => {
         stopSweep()
+        stopExportSweep()
         // Stop accepting connections. Kept-alive ones stay open meanwhile (http's own close() would drop the
         // idle ones at once, and a request already on its way would meet a reset): a request on them gets
         // 503 + Connection: close. In-flight requests finish within the grace period, their replies

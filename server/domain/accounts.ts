@@ -17,6 +17,7 @@ import { Forbidden, AppError, Invalid, NotFound } from '../errors'
 import { ownedMedia, releaseMedia } from '../media/lifecycle'
 import { mediaStorage } from '../media/storage'
 import { resourcesDir } from '../media/resources'
+import { removeExportsOf } from './data-export'
 import { recount } from './counters'
 import { forUpdate, lockRows } from './locks'
 import { plainText } from './richtext'
@@ -238,4 +239,6 @@ export async function deleteAccount(deps: AppDeps, userId: number): Promise<void
     return ownedMedia(m, userId)
   })
   await releaseMedia(deps, mediaStorage(deps.config.uploadsDir), media)
+  // Their data exports: the rows went with the user's row (ON DELETE CASCADE), the zips go now.
+  await removeExportsOf(deps, userId)
 }

@@ -2,6 +2,7 @@ import { Admin } from './admin'
 import { Category } from './category'
 import { Comment } from './comment'
 import { EmailCode } from './email-code'
+import { DataExport } from './data-export'
 import { MediaFile } from './media-file'
 import { Report, ReportGroup, UserBan } from './moderation'
 import { Collection, Follow, Like } from './interaction'
@@ -22,6 +23,7 @@ export * from './admin'
 export * from './category'
 export * from './comment'
 export * from './email-code'
+export * from './data-export'
 export * from './interaction'
 export * from './media-file'
 export * from './moderation'
@@ -63,6 +65,7 @@ export const entities = [
   MediaFile,
   UserBlock,
   WatchedWord,
+  DataExport,
   SiteSetting,
   ReportGroup,
   Report,

@@ -187,6 +187,8 @@ const MATRIX: Record<string, Entry> = {
       return { path: `/api/auth/sessions/${row!.handle}`, probe: sessionsOf(a) }
     },
   },
+  // An export is the member's own (B asking makes B's): the probe is A's export rows.
+  'POST /api/users/data-export': { other: 200, build: async ({ a }) => ({ path: '/api/users/data-export', probe: sel('SELECT id FROM data_exports WHERE user_id = ?', a.id) }) },
   'POST /api/users/verification': { other: 200, build: async ({ a }) => ({ path: '/api/users/verification', json: PERSONAL, probe: verificationOf(a) }) },
   'DELETE /api/users/verification/revoke': {
     other: 404,

@@ -8,13 +8,14 @@ import { deleteAccount } from '../../api/users'
 import { useSession } from '../../session/SessionContext'
 import { PASSWORD_MESSAGES, validatePasswordForm, type PasswordForm } from './passwordRules'
 import { BlacklistPanel } from '../blocks/BlacklistPanel'
+import { DataExportPanel } from './DataExportPanel'
 import { SessionsPanel } from './SessionsPanel'
 import { EmailPanel } from '../email/EmailPanel'
 import './account.css'
 
 const EMPTY: PasswordForm = { current: '', next: '', confirm: '' }
 
-/** Account and security: change password, the bound email, signed-in devices, the blacklist, delete the account. */
+/** Account and security: change password, the bound email, signed-in devices, the blacklist, export my data, delete the account. */
 export function AccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user, logout } = useSession()
   const [form, setForm] = useState<PasswordForm>(EMPTY)
@@ -97,6 +98,7 @@ export function AccountModal({ open, onClose }: { open: boolean; onClose: () => 
       {open && <EmailPanel />}
       {open && <SessionsPanel />}
       {open && <BlacklistPanel onNavigate={close} />}
+      {open && <DataExportPanel />}
       <div className="acc-danger">
         <h4>注销账号</h4>
         <label className="acc-field">

@@ -7,13 +7,14 @@ import { lookupLimit, writeLimit } from '../../middlewares/rate-limit'
 import { validate } from '../../middlewares/validate'
 import { blockListQuery } from '../../../contract/blocks'
 import { blockListHandler, blockUser, unblockUser } from './block-handlers'
+import { registerDataExportRoutes } from './data-export'
 import { follow, followListHandler, followStatus, search, unfollow } from './follow-handlers'
 import { noteListHandler, userPosts } from './note-lists'
 import { changePassword, deleteAccount, getPersonalityTags, getProfile, getStats, updateProfile } from './handlers'
 
 /**
- * /api/users (member-and-visitor.md §7 Users). `{id}` is the public display id. /users/search is
- * and /users/blocks are registered before /users/{id} so that they are not read as user ids ('search' and
+ * /api/users (member-and-visitor.md §7 Users). `{id}` is the public display id. /users/search,
+ * /users/blocks and /users/data-export are registered before /users/{id} so that they are not read as user ids ('search' and
  * 'blocks' are reserved ids).
  */
 export function registerUserRoutes(router: Router, deps: AppDeps): void {
@@ -25,6 +26,7 @@ export function registerUserRoutes(router: Router, deps: AppDeps): void {
   const params = validate({ params: userParams })
   router.get('/users/search', lookupLimit(deps), maybe, validate({ query: userSearchQuery }), (ctx) => search(ctx, deps))
   router.get('/users/blocks', auth, validate({ query: blockListQuery }), (ctx) => blockListHandler(ctx, deps))
+  registerDataExportRoutes(router, deps)
   router.get('/users/:id', maybe, params, (ctx) => getProfile(ctx, deps))
   router.get('/users/:id/stats', params, (ctx) => getStats(ctx, deps))
   router.get('/users/:id/personality-tags', params, (ctx) => getPersonalityTags(ctx, deps))

@@ -1,0 +1,121 @@
+import { createWriteStream } from 'node:fs'
+import { access } from 'node:fs/promises'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import yazl from 'yazl'
+import { toIso } from '../db/reader'
+import { query } from '../db/sql'
+import type { AppDeps } from '../deps'
+import { mediaStorage, uploadPath } from '../media/storage'
+
+/*
+ * What a member's export holds (docs/data-export.md), written as one zip with yazl: JSON files of their
+ * profile, notes (with tags, category and the files of their images and videos under media/), comments,
+ * likes and collections (as lists), follows both ways, and the status of their verification applications.
+ * Explicit column lists only: never the password hash, and never the identity values of a verification
+ * application (neither the sealed original nor the masked copy administrators see). Reads use the read
+ * connection, a fixed number of queries whatever the member has.
+ */
+
+type Rows = Array<Record<string, unknown>>
+
+const DATE_COLUMNS = new Set(['created_at', 'updated_at', 'audit_time'])
+
+/** Dates as ISO strings, numbers as numbers (drivers differ), the rest as stored. */
+function clean(rows: Rows): Rows {
+  return rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([k, v]) => [k, v !== null && DATE_COLUMNS.has(k) ? toIso(v) : typeof v === 'bigint' ? Number(v) : v]),
+    ),
+  )
+}
+
+const README = `石榴（Shiliu）个人数据导出
+
+profile.json        个人资料
+verification.json   认证申请的类型与审核状态（不含身份信息）
+notes.json          你发布的笔记与草稿（正文、标签、分类、图片与视频文件名）
+media/              笔记中的图片、视频、封面与头像文件
+comments.json       你发表的评论
+likes.json          你点赞的笔记与评论
+collections.json    你收藏的笔记
+follows.json        你关注的人与关注你的人
+
+时间均为 UTC（ISO 8601）。
+`
+
+async function collect(deps: AppDeps, userId: number) {
+  const db = deps.db
+  const one = [userId]
+  const [profile] = clean(
+    await query(db, 'SELECT user_id, nickname, avatar, bio, location, gender, zodiac_sign, mbti, education, major, interests, verified, follow_count, fans_count, post_count, like_count, collect_count, created_at FROM users WHERE id = ?', one),
+  )
+  const verification = clean(await query(db, 'SELECT type, status, admin_note, audit_time, created_at FROM verifications WHERE user_id = ? ORDER BY id', one))
+  const notes = clean(
+    await query(
+      db,
+      `SELECT p.id, p.title, p.content, p.type, p.is_draft, p.location, c.name AS category, p.view_count, p.like_count, p.collect_count, p.comment_count, p.moderation, p.created_at, p.updated_at
+       FROM posts p LEFT JOIN categories c ON c.id = p.category_id WHERE p.user_id = ? ORDER BY p.id`,
+      one,
+    ),
+  )
+  const images = await query<{ post_id: number; url: string }>(db, 'SELECT i.post_id, i.url FROM post_images i INNER JOIN posts p ON p.id = i.post_id WHERE p.user_id = ? ORDER BY i.post_id, i.sort_order', one)
+  const videos = await query<{ post_id: number; url: string; cover_url: string | null }>(db, 'SELECT v.post_id, v.url, v.cover_url FROM post_videos v INNER JOIN posts p ON p.id = v.post_id WHERE p.user_id = ?', one)
+  const tags = await query<{ post_id: number; name: string }>(db, 'SELECT pt.post_id, t.name FROM post_tags pt INNER JOIN tags t ON t.id = pt.tag_id INNER JOIN posts p ON p.id = pt.post_id WHERE p.user_id = ?', one)
+  const comments = clean(await query(db, 'SELECT id, post_id, parent_id, content, like_count, created_at FROM comments WHERE user_id = ? ORDER BY id', one))
+  const likes = clean(await query(db, 'SELECT target_type, target_id, created_at FROM likes WHERE user_id = ? ORDER BY id', one))
+  const collections = clean(await query(db, 'SELECT c.post_id, p.title, c.created_at FROM collections c INNER JOIN posts p ON p.id = c.post_id WHERE c.user_id = ? ORDER BY c.id', one))
+  const following = clean(await query(db, 'SELECT u.user_id, u.nickname, f.created_at FROM follows f INNER JOIN users u ON u.id = f.following_id WHERE f.follower_id = ? ORDER BY f.id', one))
+  const followers = clean(await query(db, 'SELECT u.user_id, u.nickname, f.created_at FROM follows f INNER JOIN users u ON u.id = f.follower_id WHERE f.following_id = ? ORDER BY f.id', one))
+  return { profile, verification, notes, images, videos, tags, comments, likes, collections, follows: { following, followers } }
+}
+
+/** media/<name of the upload>: the same name the note's URLs end with. */
+const mediaName = (url: string) => `media/${path.basename(url)}`
+
+/** Write the member's zip to `file`. */
+export async function writeArchive(deps: AppDeps, userId: number, file: string): Promise<void> {
+  const data = await collect(deps, userId)
+  const storage = mediaStorage(deps.config.uploadsDir)
+  const files = new Map<string, string>()
+  const media = (url: string | null | undefined): string | null => {
+    const source = url ? uploadPath(storage, url) : null
+    if (!url || !source) return null
+    files.set(mediaName(url), source)
+    return mediaName(url)
+  }
+  const byNote = <T extends { post_id: number }>(rows: T[]) => {
+    const map = new Map<number, T[]>()
+    for (const row of rows) map.set(Number(row.post_id), [...(map.get(Number(row.post_id)) ?? []), row])
+    return map
+  }
+  const [images, videos, tags] = [byNote(data.images), byNote(data.videos), byNote(data.tags)]
+  const notes = data.notes.map((note) => {
+    const id = Number(note.id)
+    const video = videos.get(id)?.[0]
+    return {
+      ...note,
+      tags: (tags.get(id) ?? []).map((t) => t.name),
+      images: (images.get(id) ?? []).map((i) => media(i.url) ?? i.url),
+      video: video ? { file: media(video.url) ?? video.url, cover: media(video.cover_url) ?? video.cover_url } : null,
+    }
+  })
+  const profile = data.profile ? { ...data.profile, avatar: media(data.profile.avatar as string) ?? data.profile.avatar } : null
+
+  const zip = new yazl.ZipFile()
+  const json = (name: string, value: unknown) => zip.addBuffer(Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8'), name)
+  zip.addBuffer(Buffer.from(README, 'utf8'), 'README.txt')
+  json('profile.json', profile)
+  json('verification.json', data.verification)
+  json('notes.json', notes)
+  json('comments.json', data.comments)
+  json('likes.json', data.likes)
+  json('collections.json', data.collections)
+  json('follows.json', data.follows)
+  for (const [name, source] of files) {
+    // A file gone from the disk (removed by hand) leaves its name in the JSON and nothing in media/.
+    if (await access(source).then(() => true, () => false)) zip.addFile(source, name, { compress: false })
+  }
+  zip.end()
+  await pipeline(zip.outputStream, createWriteStream(file, { mode: 0o600 }))
+}

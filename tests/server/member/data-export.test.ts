@@ -1,0 +1,180 @@
+/**
+ * A member's export of their own data (issue 21 part 5, docs/data-export.md): 账号与安全 → 导出我的数据.
+ * The zip is read back with yauzl: profile, notes with their image and video files, comments, likes,
+ * collections, follows, verification status, and never the identity values of a verification application.
+ * Access: that member only, for 24 hours; one export a day; the zip goes with the account; expired ones are swept.
+ */
+import { existsSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import yauzl from 'yauzl'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dateParam, kindOf } from '../../../server/db/sql'
+import { sweepExports } from '../../../server/domain/data-export'
+import { registerMember, type Member } from '../../support/members'
+import { phoneMp4 } from '../../support/mp4'
+import { startTestServer, type TestServer } from '../../support/server'
+import { dbQuery, dbRun } from '../../support/sql'
+import { createCategory, createNote, uploadImage } from './support/notes'
+
+interface ExportReply {
+  id: number
+  status: string
+  expires_at: string | null
+  download_url: string | null
+}
+
+const ID_CARD = '110101199001011234'
+const REAL_NAME = '张三丰'
+const PERSONAL = { type: 2, realName: REAL_NAME, idCard: ID_CARD, occupation: '学生', reason: '校园博主' }
+
+/** Every entry of a zip, by name. */
+function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error('no zip'))
+      const entries = new Map<string, Buffer>()
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e ?? new Error('no stream'))
+          const chunks: Buffer[] = []
+          stream.on('data', (c: Buffer) => chunks.push(c))
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks))
+            zip.readEntry()
+          })
+        })
+      })
+      zip.on('end', () => resolve(entries))
+      zip.on('error', reject)
+      zip.readEntry()
+    })
+  })
+}
+
+const jsonOf = <T>(entries: Map<string, Buffer>, name: string): T => JSON.parse(entries.get(name)!.toString('utf8')) as T
+
+describe('data export', () => {
+  let server: TestServer
+  let alice: Member
+  let bob: Member
+  let image: { url: string }
+  let video: { url: string; coverUrl: string }
+  let noteId: number
+  let videoNoteId: number
+  let bobNote: number
+
+  const exportOf = (m: Member) => server.call<ExportReply | null>('GET', '/api/users/data-export', { token: m.token })
+  const ready = async (m: Member): Promise<ExportReply> => {
+    await expect.poll(async () => (await exportOf(m)).body.data?.status, { timeout: 20_000, interval: 100 }).toBe('ready')
+    return (await exportOf(m)).body.data!
+  }
+  const download = (url: string, token?: string) => server.fetch(url, { token })
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    alice = await registerMember(server)
+    bob = await registerMember(server)
+    const category_id = await createCategory(server, '旅行', 'travelexport')
+    image = await uploadImage(server, alice.token)
+    noteId = await createNote(server, alice.token, { title: '西湖一日', content: '<p>断桥残雪</p>', images: [image.url], tags: ['杭州'], category_id })
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(phoneMp4())], { type: 'video/mp4' }), 'v.mp4')
+    video = (await server.call<{ url: string; coverUrl: string }>('POST', '/api/upload/video', { token: alice.token, body: form })).body.data
+    videoNoteId = await createNote(server, alice.token, { title: '雷峰塔视频', type: 2, video: { url: video.url, coverUrl: video.coverUrl }, images: [], category_id })
+    bobNote = await createNote(server, bob.token, { title: '苏堤春晓', images: [(await uploadImage(server, bob.token)).url], category_id })
+    expect((await server.call('POST', '/api/comments', { token: alice.token, json: { post_id: bobNote, content: '好美的苏堤' } })).status).toBe(200)
+    expect((await server.call('POST', '/api/likes', { token: alice.token, json: { target_type: 1, target_id: bobNote } })).status).toBe(200)
+    expect((await server.call('POST', `/api/posts/${bobNote}/collect`, { token: alice.token })).status).toBe(200)
+    expect((await server.call('POST', `/api/users/${bob.user_id}/follow`, { token: alice.token })).status).toBe(200)
+    expect((await server.call('POST', `/api/users/${alice.user_id}/follow`, { token: bob.token })).status).toBe(200)
+    expect((await server.call('POST', '/api/users/verification', { token: alice.token, json: PERSONAL })).status).toBe(200)
+  })
+  afterAll(() => server?.close())
+
+  it('needs a member: 401 without a token; nothing asked yet is null', async () => {
+    expect((await server.call('GET', '/api/users/data-export')).status).toBe(401)
+    expect((await server.call('POST', '/api/users/data-export')).status).toBe(401)
+    const none = await exportOf(alice)
+    expect([none.status, none.body.data]).toEqual([200, null])
+  })
+
+  it('builds the zip in the background, notifies the member, and holds everything of theirs but no identity values', async () => {
+    const asked = await server.call<ExportReply>('POST', '/api/users/data-export', { token: alice.token })
+    expect(asked.status).toBe(200)
+    expect(asked.body.data).toMatchObject({ status: 'pending', download_url: null })
+    const done = await ready(alice)
+    expect(Date.parse(done.expires_at!) - Date.now()).toBeGreaterThan(23 * 3600_000)
+    const notices = await dbQuery<{ title: string }>(server.deps.db, 'SELECT title FROM notifications WHERE user_id = ? AND type = 9', [alice.id])
+    expect(notices.map((n) => n.title)).toContain('你的数据已导出')
+
+    const res = await download(done.download_url!, alice.token)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/zip')
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="shiliu-data-\d{4}-\d{2}-\d{2}\.zip"$/)
+    const entries = await readZip(Buffer.from(await res.arrayBuffer()))
+
+    expect(jsonOf<Record<string, unknown>>(entries, 'profile.json')).toMatchObject({ user_id: alice.user_id, nickname: alice.nickname, follow_count: 1, fans_count: 1 })
+    expect(jsonOf<Record<string, unknown>>(entries, 'profile.json')).not.toHaveProperty('password_hash')
+    const notes = jsonOf<Array<{ id: number; title: string; content: string; tags: string[]; category: string; images: string[]; video: { file: string; cover: string } | null }>>(entries, 'notes.json')
+    const photo = notes.find((n) => n.id === noteId)!
+    expect(photo).toMatchObject({ title: '西湖一日', content: '<p>断桥残雪</p>', tags: ['杭州'], category: '旅行' })
+    expect(photo.images).toEqual([`media/${path.basename(image.url)}`])
+    const clip = notes.find((n) => n.id === videoNoteId)!
+    expect(clip.video).toEqual({ file: `media/${path.basename(video.url)}`, cover: `media/${path.basename(video.coverUrl)}` })
+    // The files themselves, byte for byte as served.
+    for (const url of [image.url, video.url, video.coverUrl]) {
+      const served = Buffer.from(await (await server.fetch(url)).arrayBuffer())
+      expect(entries.get(`media/${path.basename(url)}`)?.equals(served), url).toBe(true)
+    }
+    expect(jsonOf<Array<{ content: string; post_id: number }>>(entries, 'comments.json')).toEqual([expect.objectContaining({ content: '好美的苏堤', post_id: bobNote })])
+    expect(jsonOf<Array<{ target_type: number; target_id: number }>>(entries, 'likes.json')).toEqual([expect.objectContaining({ target_type: 1, target_id: bobNote })])
+    expect(jsonOf<Array<{ post_id: number; title: string }>>(entries, 'collections.json')).toEqual([expect.objectContaining({ post_id: bobNote, title: '苏堤春晓' })])
+    const follows = jsonOf<{ following: Array<{ user_id: string }>; followers: Array<{ user_id: string }> }>(entries, 'follows.json')
+    expect([follows.following.map((f) => f.user_id), follows.followers.map((f) => f.user_id)]).toEqual([[bob.user_id], [bob.user_id]])
+    expect(jsonOf<unknown[]>(entries, 'verification.json')).toEqual([expect.objectContaining({ type: 2, status: 0 })])
+
+    // Never the identity values: neither the plain values, nor the sealed copy, nor the masked table.
+    const [row] = await dbQuery<{ content: string; content_sealed: string }>(server.deps.db, 'SELECT content, content_sealed FROM verifications WHERE user_id = ?', [alice.id])
+    const everything = [...entries.values()].map((b) => b.toString('utf8')).join('\n')
+    for (const secret of [ID_CARD, REAL_NAME, row!.content_sealed, row!.content, ID_CARD.slice(-4)]) expect(everything.includes(secret), secret).toBe(false)
+  })
+
+  it('serves the zip to that member only: another member, no token, an unknown or a bad id are refused', async () => {
+    const done = (await exportOf(alice)).body.data!
+    const other = await download(done.download_url!, bob.token)
+    expect(other.status).toBe(404)
+    expect(((await other.json()) as { message: string }).message).toBe('导出文件不存在或已过期')
+    expect((await download(done.download_url!)).status).toBe(401)
+    expect((await download('/api/users/data-export/999999/download', alice.token)).status).toBe(404)
+    expect((await download('/api/users/data-export/abc/download', alice.token)).status).toBe(400)
+  })
+
+  it('one export per member per day: a second request is 429 with Retry-After, and adds no row', async () => {
+    const again = await server.call('POST', '/api/users/data-export', { token: alice.token })
+    expect([again.status, again.body.message]).toEqual([429, '每天只能导出一次数据，请稍后再试'])
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(23 * 3600)
+    expect(await dbQuery(server.deps.db, 'SELECT id FROM data_exports WHERE user_id = ?', [alice.id])).toHaveLength(1)
+  })
+
+  it('after 24 hours the zip is expired: refused, then swept from the disk', async () => {
+    const done = (await exportOf(alice)).body.data!
+    const folder = path.join(server.dataDir, 'exports', String(alice.id))
+    expect(readdirSync(folder).filter((f) => f.endsWith('.zip'))).toHaveLength(1)
+    await dbRun(server.deps.db, 'UPDATE data_exports SET expires_at = ? WHERE id = ?', [dateParam(kindOf(server.deps.db), new Date(Date.now() - 1000)), done.id])
+    expect((await exportOf(alice)).body.data).toMatchObject({ status: 'expired', download_url: null })
+    expect((await download(done.download_url!, alice.token)).status).toBe(404)
+    expect(await sweepExports(server.deps)).toBeGreaterThanOrEqual(1)
+    expect(readdirSync(folder)).toEqual([])
+  })
+
+  it('goes with the account: rows and files', async () => {
+    const carol = await registerMember(server)
+    expect((await server.call('POST', '/api/users/data-export', { token: carol.token })).status).toBe(200)
+    await ready(carol)
+    const folder = path.join(server.dataDir, 'exports', String(carol.id))
+    expect(existsSync(folder)).toBe(true)
+    expect((await server.call('DELETE', `/api/users/${carol.user_id}`, { token: carol.token, json: { password: 'secret123' } })).status).toBe(200)
+    expect(existsSync(folder)).toBe(false)
+    expect(await dbQuery(server.deps.db, 'SELECT id FROM data_exports WHERE user_id = ?', [carol.id])).toEqual([])
+  })
+})
