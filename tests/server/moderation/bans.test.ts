@@ -41,6 +41,8 @@ const OPEN_DURING_BAN = new Set([
   'PUT /api/notifications/:id/read',
   'DELETE /api/notifications/:id',
   'POST /api/notifications/stream-ticket',
+  // A copy of their own data (PIPL art. 45): a ban does not take that right away.
+  'POST /api/users/data-export',
   // Blocking protects the member; a ban must not leave them exposed to harassment.
   'POST /api/users/:id/block',
   'DELETE /api/users/:id/block',
