@@ -22,6 +22,14 @@ export interface Envelope<T> {
   data: T
 }
 
+// What template-database.ts (the PostgreSQL / MariaDB projects' globalSetup) provides to every test file.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** This project's migrated template database ('' when there is none: servers start on empty databases). */
+    shiliuTemplateDatabase: string
+  }
+}
+
 /**
  * A real server on a random port with its own temporary data directory and its own database on the run's
  * engine (SHILIU_TEST_ENGINE, see engines.ts: an empty SQLite file in the data directory, or a fresh

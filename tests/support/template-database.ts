@@ -13,13 +13,6 @@ import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../../server/db/data-source'
 import { freshDatabase } from './engines'
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** This project's migrated template database ('' when there is none: servers start on empty databases). */
-    shiliuTemplateDatabase: string
-  }
-}
-
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   project.provide('shiliuTemplateDatabase', '')
   const engine = project.config.env.SHILIU_TEST_ENGINE
