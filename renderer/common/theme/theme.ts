@@ -1,4 +1,6 @@
 /** Light/dark/system theme and the colour theme, stored in localStorage ('theme', 'theme-color'). */
+import { blend, parseHex, readableOn, toHex } from './contrast'
+
 export type ThemeMode = 'system' | 'light' | 'dark'
 
 export const THEME_KEY = 'theme'
@@ -13,13 +15,6 @@ export const THEME_COLORS: readonly { name: string; value: string }[] = [
   { name: '天空蓝', value: '#2f88ff' },
   { name: '葡萄紫', value: '#8c5cf6' },
 ]
-
-function parseHex(hex: string): [number, number, number] | null {
-  const m = /^#?([0-9a-f]{6})$/i.exec(hex.trim())
-  if (!m) return null
-  const n = parseInt(m[1]!, 16)
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255]
-}
 
 /** The same colour made `amount` (0..1) darker, e.g. 0.1 for the hover/pressed variant. */
 export function darken(hex: string, amount = 0.1): string {
@@ -51,12 +46,34 @@ export function resolveTheme(mode: ThemeMode): 'light' | 'dark' {
   return mode === 'system' ? (systemPrefersDark() ? 'dark' : 'light') : mode
 }
 
+/** The page backgrounds brand-coloured text sits on, per scheme (base.css: --bg, --bg-soft, --bg-elevated). */
+const BACKGROUNDS = { light: ['#ffffff', '#f5f5f5'], dark: ['#121212', '#232323', '#1e1e1e'] } as const
+
+/**
+ * The brand colour's tokens (the one place they are computed; base.css holds the same values for the default red):
+ * --primary the brand colour itself (decoration: dots, indicators, borders); --primary-fill the background of
+ * controls with white text (≥ 4.5:1 against white, both schemes); --primary-text brand-coloured text (≥ 4.5:1
+ * against the scheme's backgrounds and the --primary-soft tint); --primary-dark the fill's hover.
+ */
+export function primaryTokens(color: string, scheme: 'light' | 'dark'): Record<string, string> {
+  const rgb = parseHex(color) ?? parseHex(DEFAULT_PRIMARY)!
+  const pageBgs = BACKGROUNDS[scheme]
+  const tint = toHex(blend(rgb, 0.1, parseHex(pageBgs[0])!))
+  const fill = readableOn(color, ['#ffffff'])
+  return {
+    '--primary': color,
+    '--primary-fill': fill,
+    '--primary-dark': darken(fill, 0.1),
+    '--primary-text': readableOn(color, [...pageBgs, tint]),
+    '--primary-soft': withAlpha(color, 0.1),
+  }
+}
+
 export function applyTheme(mode: ThemeMode = readThemeMode(), color: string = readThemeColor()): void {
   const root = document.documentElement
-  root.dataset.theme = resolveTheme(mode)
-  root.style.setProperty('--primary', color)
-  root.style.setProperty('--primary-dark', darken(color, 0.1))
-  root.style.setProperty('--primary-soft', withAlpha(color, 0.1))
+  const scheme = resolveTheme(mode)
+  root.dataset.theme = scheme
+  for (const [name, value] of Object.entries(primaryTokens(color, scheme))) root.style.setProperty(name, value)
 }
 
 export function saveThemeMode(mode: ThemeMode): void {

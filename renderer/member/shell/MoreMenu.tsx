@@ -63,17 +63,19 @@ export function MoreMenu({ placement = 'up', trigger }: { placement?: 'up' | 'do
             </button>
           )}
           <div className="more-section">
-            <div className="more-label">
+            <div className="more-label" aria-hidden>
               <Icon name="palette" size={18} /> 主题色
             </div>
-            <div className="more-swatches">
+            {/* a menu holds menu items only: both choices are groups of menuitemradio (WAI-ARIA menu pattern) */}
+            <div className="more-swatches" role="group" aria-label="主题色">
               {THEME_COLORS.map((c) => (
                 <button
                   key={c.value}
                   type="button"
+                  role="menuitemradio"
                   title={c.name}
                   aria-label={c.name}
-                  aria-pressed={color === c.value}
+                  aria-checked={color === c.value}
                   className={`swatch ${color === c.value ? 'active' : ''}`}
                   style={{ background: c.value }}
                   onClick={() => {
@@ -85,15 +87,15 @@ export function MoreMenu({ placement = 'up', trigger }: { placement?: 'up' | 'do
             </div>
           </div>
           <div className="more-section">
-            <div className="more-label">
+            <div className="more-label" aria-hidden>
               <Icon name="moon" size={18} /> 深色模式
             </div>
-            <div className="more-segment" role="radiogroup" aria-label="深色模式">
+            <div className="more-segment" role="group" aria-label="深色模式">
               {MODES.map((m) => (
                 <button
                   key={m.mode}
                   type="button"
-                  role="radio"
+                  role="menuitemradio"
                   aria-checked={mode === m.mode}
                   className={mode === m.mode ? 'active' : ''}
                   onClick={() => {

@@ -1,12 +1,13 @@
 /**
  * Admin layout sweep (issue 13): every admin route at 320–1440 px, light and dark: no horizontal overflow, the
- * header, toolbar and first-row actions inside the viewport. One browser context per width, signed in once;
+ * header, toolbar and first-row actions inside the viewport; axe at 375 and 1440 px in both schemes (support/axe.ts). One browser context per width, signed in once;
  * routes are opened inside the app (no reload; the shared sweepRoutes reloads every route). Screenshots, to
  * test-results/sweep/: each screen that fails a check, or every one with SWEEP_SCREENSHOTS=1. The README gallery is
  * `npm run screenshots` (tests/screenshots/).
  */
 import { test } from '@playwright/test'
 import { SCHEMES, SWEEP_WIDTHS, checkLayout, forEachWidth, screenshotPath, setScheme, settleImages, signedInState, wantScreenshot, type StorageState, type SweepWidth } from '../support/sweep'
+import { axeAt, checkAxeInScheme } from '../support/axe'
 import { loginAsAdmin } from './helpers'
 import { ADMIN_ROUTES, adminPrimary, openAdminRoute } from './routes'
 
@@ -31,7 +32,9 @@ for (const width of widths) {
         for (const scheme of SCHEMES) {
           await setScheme(page, scheme)
           const errorsBefore = test.info().errors.length
-          await checkLayout(page, { primary, label: `admin/${route.name} ${width} ${scheme}` })
+          const label = `admin/${route.name} ${width} ${scheme}`
+          await checkLayout(page, { primary, label })
+          if (axeAt(width)) await checkAxeInScheme(page, label, scheme === SCHEMES[0])
           if (wantScreenshot(errorsBefore)) {
             await page.evaluate('window.scrollTo(0, 0)')
             await settleImages(page)
