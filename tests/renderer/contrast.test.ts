@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { blend, contrast, parseHex, readableOn, type Rgb } from '../../renderer/common/theme/contrast'
+import { blend, contrast, parseHex, readableOn, toHex, type Rgb } from '../../renderer/common/theme/contrast'
 import { primaryTokens, THEME_COLORS } from '../../renderer/common/theme/theme'
 
 /** The custom properties of the first rule whose selector is exactly `selector`. */
@@ -65,8 +65,14 @@ describe('member app tokens (base.css)', () => {
     for (const name of ['--primary', '--primary-fill', '--primary-dark', '--primary-text']) expect(light[name], name).toBe(runtime[name])
   })
 
-  for (const { name, value } of THEME_COLORS) {
+  for (const { name, value, fill, text } of THEME_COLORS) {
     it(`colour theme ${name}: white on the fill, text on the page and the tint, in both schemes`, () => {
+      // the pinned variants are what readableOn computes (no darker than needed)
+      expect(fill).toBe(readableOn(value, [WHITE]))
+      for (const [scheme, t] of [['light', light], ['dark', dark]] as const) {
+        const tint = toHex(blend(rgb(value), 0.1, rgb(t['--bg'])))
+        expect(text[scheme], `${scheme} text`).toBe(readableOn(value, [t['--bg']!, t['--bg-soft']!, t['--bg-elevated']!, tint]))
+      }
       for (const [scheme, t] of [['light', light], ['dark', dark]] as const) {
         const tokensOf = primaryTokens(value, scheme)
         expect(ratio(WHITE, tokensOf['--primary-fill']), `${scheme} fill`).toBeGreaterThanOrEqual(4.5)
@@ -78,6 +84,10 @@ describe('member app tokens (base.css)', () => {
       }
     })
   }
+
+  it('an unknown colour setting falls back to the default red', () => {
+    expect(primaryTokens('#ffff00', 'light')).toEqual(primaryTokens('#ff2442', 'light'))
+  })
 })
 
 describe('admin app tokens (admin.css)', () => {

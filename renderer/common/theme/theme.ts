@@ -1,20 +1,32 @@
 /** Light/dark/system theme and the colour theme, stored in localStorage ('theme', 'theme-color'). */
-import { blend, parseHex, readableOn, toHex } from './contrast'
-
 export type ThemeMode = 'system' | 'light' | 'dark'
 
 export const THEME_KEY = 'theme'
 export const THEME_COLOR_KEY = 'theme-color'
 export const DEFAULT_PRIMARY = '#ff2442'
 
-export const THEME_COLORS: readonly { name: string; value: string }[] = [
-  { name: '石榴红', value: '#ff2442' },
-  { name: '珊瑚橙', value: '#ff7a45' },
-  { name: '琥珀金', value: '#f5a623' },
-  { name: '薄荷绿', value: '#13c29b' },
-  { name: '天空蓝', value: '#2f88ff' },
-  { name: '葡萄紫', value: '#8c5cf6' },
+/**
+ * The colour themes a member can pick, each with its accessible variants (WCAG 2.2 AA, issue 22 §6): `fill` behind
+ * white text (≥ 4.5:1 against white), `text` brand-coloured text on the light and the dark page (≥ 4.5:1 on --bg,
+ * --bg-soft and the 10 % tint). Computed by contrast.ts readableOn (the colour moved towards black or white just far
+ * enough) and pinned here so the first screen ships no colour arithmetic; tests/renderer/contrast.test.ts recomputes
+ * and compares them.
+ */
+export const THEME_COLORS: readonly { name: string; value: string; fill: string; text: { light: string; dark: string } }[] = [
+  { name: '石榴红', value: '#ff2442', fill: '#e6203b', text: { light: '#d11e36', dark: '#ff3e59' } },
+  { name: '珊瑚橙', value: '#ff7a45', fill: '#b85832', text: { light: '#ad532f', dark: '#ff7a45' } },
+  { name: '琥珀金', value: '#f5a623', fill: '#9d6a16', text: { light: '#936415', dark: '#f5a623' } },
+  { name: '薄荷绿', value: '#13c29b', fill: '#0d8469', text: { light: '#0c7c63', dark: '#13c29b' } },
+  { name: '天空蓝', value: '#2f88ff', fill: '#2875db', text: { light: '#266dcc', dark: '#2f88ff' } },
+  { name: '葡萄紫', value: '#8c5cf6', fill: '#8658ec', text: { light: '#7b51d8', dark: '#9c73f7' } },
 ]
+
+function parseHex(hex: string): [number, number, number] | null {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex.trim())
+  if (!m) return null
+  const n = parseInt(m[1]!, 16)
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255]
+}
 
 /** The same colour made `amount` (0..1) darker, e.g. 0.1 for the hover/pressed variant. */
 export function darken(hex: string, amount = 0.1): string {
@@ -46,26 +58,20 @@ export function resolveTheme(mode: ThemeMode): 'light' | 'dark' {
   return mode === 'system' ? (systemPrefersDark() ? 'dark' : 'light') : mode
 }
 
-/** The page backgrounds brand-coloured text sits on, per scheme (base.css: --bg, --bg-soft, --bg-elevated). */
-const BACKGROUNDS = { light: ['#ffffff', '#f5f5f5'], dark: ['#121212', '#232323', '#1e1e1e'] } as const
-
 /**
- * The brand colour's tokens (the one place they are computed; base.css holds the same values for the default red):
- * --primary the brand colour itself (decoration: dots, indicators, borders); --primary-fill the background of
- * controls with white text (≥ 4.5:1 against white, both schemes); --primary-text brand-coloured text (≥ 4.5:1
- * against the scheme's backgrounds and the --primary-soft tint); --primary-dark the fill's hover.
+ * The brand colour's tokens (base.css holds the same values for the default red): --primary the colour itself
+ * (decoration: dots, indicators, icons, borders), --primary-fill behind white text, --primary-text brand-coloured
+ * text, --primary-dark the fill's hover. A colour not in THEME_COLORS (an old or hand-edited setting) gets the
+ * default red, whose variants are known to be readable.
  */
 export function primaryTokens(color: string, scheme: 'light' | 'dark'): Record<string, string> {
-  const rgb = parseHex(color) ?? parseHex(DEFAULT_PRIMARY)!
-  const pageBgs = BACKGROUNDS[scheme]
-  const tint = toHex(blend(rgb, 0.1, parseHex(pageBgs[0])!))
-  const fill = readableOn(color, ['#ffffff'])
+  const theme = THEME_COLORS.find((c) => c.value.toLowerCase() === color.toLowerCase()) ?? THEME_COLORS[0]!
   return {
-    '--primary': color,
-    '--primary-fill': fill,
-    '--primary-dark': darken(fill, 0.1),
-    '--primary-text': readableOn(color, [...pageBgs, tint]),
-    '--primary-soft': withAlpha(color, 0.1),
+    '--primary': theme.value,
+    '--primary-fill': theme.fill,
+    '--primary-dark': darken(theme.fill, 0.1),
+    '--primary-text': theme.text[scheme],
+    '--primary-soft': withAlpha(theme.value, 0.1),
   }
 }
 

@@ -15,7 +15,11 @@ const widths = (process.env.SWEEP_WIDTHS?.split(',').map(Number) ?? SWEEP_WIDTHS
 
 let storageState: StorageState
 test.beforeAll(async ({ browser }) => {
-  storageState = await signedInState(browser, loginAsAdmin)
+  storageState = await signedInState(browser, async (page) => {
+    await loginAsAdmin(page)
+    // the admin app defaults to light; 'system' makes it follow the emulated colour scheme (renderer/admin/layout/theme.ts)
+    await page.evaluate("localStorage.setItem('admin_theme', 'system')")
+  })
 })
 
 for (const width of widths) {

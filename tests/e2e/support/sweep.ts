@@ -89,8 +89,14 @@ export async function forEachWidth(
   }
 }
 
+/**
+ * Emulates the system colour scheme. On a page of our apps (<html data-theme>) it also waits until the app has
+ * followed it, so a sweep never checks the light theme twice (an app set to a fixed theme would).
+ */
 export async function setScheme(page: Page, scheme: Scheme): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme })
+  const html = page.locator('html')
+  if ((await html.getAttribute('data-theme')) !== null) await expect(html, 'the app follows the system colour scheme').toHaveAttribute('data-theme', scheme)
 }
 
 /**
