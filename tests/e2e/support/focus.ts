@@ -44,7 +44,8 @@ const INSPECT_FOCUS = `(() => {
   const visible = before !== undefined ? before !== signature(el) : (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none'
   const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('placeholder') || '').trim().slice(0, 30)
   const cls = typeof el.className === 'string' ? el.className.trim().split(/\\s+/).join('.') : ''
-  return { visible, what: el.tagName.toLowerCase() + (cls ? '.' + cls : '') + (name ? ' "' + name + '"' : '') }
+  const what = el.tagName.toLowerCase() + (cls ? '.' + cls : '') + (name ? ' "' + name + '"' : '')
+  return { visible, what: visible ? what : what + ' (unfocused: ' + (before ?? 'not recorded') + '; focused: ' + signature(el) + ')' }
 })()`
 
 interface Focused {
