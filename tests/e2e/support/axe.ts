@@ -1,7 +1,7 @@
 /**
  * Accessibility check of the layout sweeps (issue 22 §6): axe-core (through @axe-core/playwright) on the screen as it
- * is, every rule axe runs by default (WCAG 2.0–2.2 A/AA and the best practices), failing on any serious or critical
- * violation; plus exactly one <h1> per screen. The failure message lists each rule, its impact, the nodes' selectors
+ * is, every rule axe runs by default (WCAG 2.0–2.2 A/AA and the best practices) plus label-content-name-mismatch,
+ * failing on any serious or critical violation; plus exactly one <h1> per screen. The failure message lists each rule, its impact, the nodes' selectors
  * and the help URL, so one run shows everything that breaks. Soft assertions: a sweep reports every screen.
  *
  * Nothing is excluded; see docs/accessibility.md. Runtime: axe runs at AXE_WIDTHS only (375 and 1440 px), on a
@@ -59,8 +59,11 @@ export function checkAxeInScheme(page: Page, label: string, firstScheme: boolean
 /** Runs axe on the page and soft-fails on serious or critical violations (and on a count of <h1> other than one). */
 export async function checkAxe(page: Page, { label, rules, headings = true }: AxeCheck): Promise<void> {
   // only the violations' nodes are collected and sent back (the passes of a long table cost most of the time)
-  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] })
-  if (rules) builder = builder.withRules([...rules])
+  // label-content-name-mismatch (WCAG 2.5.3: the name contains the visible label) is experimental in axe 4.13 and
+  // off by default; Lighthouse reports it, so the full pass turns it on
+  const builder = rules
+    ? new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withRules([...rules])
+    : new AxeBuilder({ page }).options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
   const { violations } = await builder.analyze()
   const failing = violations.filter((v) => FAILING_IMPACTS.includes(v.impact ?? ''))
   // the rule ids as the compared value (a short diff), everything else in the message
