@@ -298,7 +298,7 @@ test.describe('admin back-office', () => {
 
     await page.setViewportSize({ width: 800, height: 900 })
     await expect(page.getByRole('textbox', { name: '昵称' })).toBeHidden()
-    await page.getByRole('button', { name: '筛选面板' }).click()
+    await page.locator('button.filter-toggle').click()
     await expect(page.getByRole('textbox', { name: '昵称' })).toBeVisible()
     await page.getByRole('button', { name: '打开菜单' }).click()
     await page.getByRole('link', { name: /评论管理/ }).last().click()
