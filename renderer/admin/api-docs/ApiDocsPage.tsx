@@ -97,7 +97,7 @@ function Endpoint({ endpoint, term }: { endpoint: DocEndpoint; term: string }) {
           {endpoint.example ? (
             <>
               <h4>响应示例</h4>
-              <pre className="code-block">{endpoint.example}</pre>
+              <pre className="code-block" tabIndex={0}>{endpoint.example}</pre>
             </>
           ) : null}
         </div>
@@ -174,7 +174,7 @@ export function ApiDocsPage() {
       <section className="docs-section">
         <h3 className="docs-section-title">通用说明</h3>
         <h4>响应格式</h4>
-        <pre className="code-block">{ENVELOPE}</pre>
+        <pre className="code-block" tabIndex={0}>{ENVELOPE}</pre>
         <h4>状态码说明</h4>
         <table className="doc-table">
           <thead>
@@ -200,7 +200,7 @@ export function ApiDocsPage() {
         <p>
           列表接口接受 <code>page</code>（从 1 开始）和 <code>limit</code>（每页条数）参数，响应中附带 <code>pagination</code>：
         </p>
-        <pre className="code-block">{PAGINATION}</pre>
+        <pre className="code-block" tabIndex={0}>{PAGINATION}</pre>
       </section>
 
       <div className="docs-search">

@@ -77,9 +77,10 @@ export function MonitorPage() {
         </dl>
       ) : null}
       <div className="monitor-toolbar">
-        <div className="segmented" role="tablist" aria-label="动态类型">
+        {/* a filter, not tabs (nothing is a tab panel): toggle buttons, the chosen one pressed */}
+        <div className="segmented" role="group" aria-label="动态类型">
           {[['', '全部'], ...Object.entries(ACTIVITY_TYPES)].map(([value, label]) => (
-            <button key={value} type="button" role="tab" aria-selected={filters.activity_type === value} className={filters.activity_type === value ? 'active' : ''} onClick={() => set('activity_type')(value)}>
+            <button key={value} type="button" aria-pressed={filters.activity_type === value} className={filters.activity_type === value ? 'active' : ''} onClick={() => set('activity_type')(value)}>
               {label}
             </button>
           ))}
@@ -102,41 +103,52 @@ export function MonitorPage() {
           </button>
         </div>
       ) : null}
+      {/* a list of activities; an item that leads somewhere has a real link (its description), and the whole row
+          answers a mouse click too (no control inside another, no role="link" on a block of content) */}
       <div className="feed">
         {query.isPending ? <div className="muted feed-empty">加载中...</div> : null}
         {!query.isPending && !query.isError && items.length === 0 ? <div className="feed-empty">暂无动态</div> : null}
-        {items.map((a) => {
-          const link = activityLink(a)
-          const open = () => {
-            if (link) follow(link)
-          }
-          const content = plain(a.content)
-          return (
-            <article
-              key={`${a.type}-${asText(a.id)}`}
-              className={`feed-item${link ? ' clickable' : ''}`}
-              role={link ? 'link' : undefined}
-              tabIndex={link ? 0 : undefined}
-              onClick={open}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') open()
-              }}
-            >
-              <Avatar src={a.avatar} />
-              <div className="feed-body">
-                <div className="feed-desc">{describe(a)}</div>
-                {content ? <div className="feed-content">{content}</div> : null}
-                <div className="feed-meta">
-                  <span className={`chip chip-${a.type}`}>{activityLabel(a.type)}</span>
-                  <span className="feed-nickname">{a.nickname ?? ''}</span>
+        <ol className="feed-list" aria-label="最新动态">
+          {items.map((a) => {
+            const link = activityLink(a)
+            const open = () => {
+              if (link) follow(link)
+            }
+            const content = plain(a.content)
+            return (
+              <li key={`${a.type}-${asText(a.id)}`} className={`feed-item${link ? ' clickable' : ''}`} onClick={open}>
+                <Avatar src={a.avatar} />
+                <div className="feed-body">
+                  <div className="feed-desc">
+                    {link ? (
+                      <a
+                        className="feed-link"
+                        href={link}
+                        onClick={(e) => {
+                          e.preventDefault()
+                          e.stopPropagation()
+                          open()
+                        }}
+                      >
+                        {describe(a)}
+                      </a>
+                    ) : (
+                      describe(a)
+                    )}
+                  </div>
+                  {content ? <div className="feed-content">{content}</div> : null}
+                  <div className="feed-meta">
+                    <span className={`chip chip-${a.type}`}>{activityLabel(a.type)}</span>
+                    <span className="feed-nickname">{a.nickname ?? ''}</span>
+                  </div>
                 </div>
-              </div>
-              <time className="feed-time" dateTime={a.created_at} title={new Date(a.created_at).toLocaleString('zh-CN')}>
-                {relativeTime(a.created_at)}
-              </time>
-            </article>
-          )
-        })}
+                <time className="feed-time" dateTime={a.created_at} title={new Date(a.created_at).toLocaleString('zh-CN')}>
+                  {relativeTime(a.created_at)}
+                </time>
+              </li>
+            )
+          })}
+        </ol>
       </div>
     </section>
   )

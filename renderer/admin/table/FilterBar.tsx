@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { intFilter } from '../../../server/contract/admin/list'
 import { adminApi } from '../api/http'
 import { Icon } from '../ui/icons'
@@ -47,16 +47,19 @@ export function FilterBar({ filters, applied, onApply, onClear }: FilterBarProps
   const [draft, setDraft] = useState<Record<string, string>>(applied)
   const [open, setOpen] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
+  const panelId = useId()
   useEffect(() => setDraft(applied), [applied])
   if (filters.length === 0) return null
   const set = (key: string, value: string) => setDraft((d) => ({ ...d, [key]: value }))
   const activeCount = Object.keys(applied).length
   return (
     <div className="filter-area">
-      <button type="button" className="btn filter-toggle" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-label="筛选面板">
+      {/* named by its visible text (WCAG 2.5.3); aria-expanded says the panel is open */}
+      <button type="button" className="btn filter-toggle" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={panelId}>
         <Icon name="filter" size={14} /> 筛选{activeCount > 0 ? ` (${activeCount})` : ''}
       </button>
       <form
+        id={panelId}
         className={`filter-bar${open ? ' open' : ''}`}
         role="search"
         onSubmit={(e) => {

@@ -13,6 +13,8 @@ export interface AppLinkProps {
   href: string
   className?: string
   title?: string
+  /** The link's accessible name when its content has none (an avatar). */
+  label?: string
   children: ReactNode
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void
 }
@@ -22,11 +24,11 @@ export interface AppLinkProps {
  * and in the right place in the desktop app (see renderer/common/links.ts), where new windows are refused.
  */
 export function AppLink(props: AppLinkProps) {
-  const { href, className, title, children, onClick } = props
+  const { href, className, title, label, children, onClick } = props
   const inRouter = useInRouterContext()
   if (!desktopBridge()) {
     return (
-      <a href={href} className={className} title={title} target="_blank" rel="noopener noreferrer" onClick={onClick}>
+      <a href={href} className={className} title={title} aria-label={label} target="_blank" rel="noopener noreferrer" onClick={onClick}>
         {children}
       </a>
     )
@@ -40,7 +42,7 @@ function RoutedDesktopLink(props: AppLinkProps) {
   return <DesktopLink {...props} navigate={(path) => void navigate(path)} />
 }
 
-function DesktopLink({ href, className, title, children, onClick, navigate }: AppLinkProps & { navigate: Navigate }) {
+function DesktopLink({ href, className, title, label, children, onClick, navigate }: AppLinkProps & { navigate: Navigate }) {
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event)
     event.preventDefault()
@@ -51,6 +53,7 @@ function DesktopLink({ href, className, title, children, onClick, navigate }: Ap
       href={href}
       className={className}
       title={title}
+      aria-label={label}
       onClick={open}
       // A middle click would ask for a new window: follow the link here instead.
       onAuxClick={(event) => {

@@ -24,7 +24,8 @@ export function BottomBar() {
       <NavLink to="/publish" className={cls} aria-label="发布">
         <Icon name="publish" size={26} />
       </NavLink>
-      <NavLink to="/notification" className={cls} aria-label="通知">
+      {/* the name holds the visible unread count (WCAG 2.5.3) */}
+      <NavLink to="/notification" className={cls} aria-label={unread.total > 0 ? `通知 ${badgeText(unread.total)}` : '通知'}>
         <Icon name="bell" size={26} />
         {unread.total > 0 && <span className="badge bottom-badge">{badgeText(unread.total)}</span>}
       </NavLink>

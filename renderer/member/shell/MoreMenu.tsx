@@ -1,16 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
-import { Icon } from '../../common/components/Icon'
-import { readThemeColor, readThemeMode, saveThemeColor, saveThemeMode, THEME_COLORS, type ThemeMode } from '../../common/theme/theme'
-import { useSession } from '../session/SessionContext'
+import type { MoreDialog } from './MorePanel'
 
-const MODES: readonly { mode: ThemeMode; label: string }[] = [
-  { mode: 'system', label: '跟随系统' },
-  { mode: 'light', label: '浅色' },
-  { mode: 'dark', label: '深色' },
-]
+type Dialog = MoreDialog | null
 
-type Dialog = 'about' | 'shortcuts' | 'account' | 'verify' | null
-
+// The panel loads the first time the menu opens (or when the browser is idle); the first screen only shows the trigger.
+const loadPanel = () => import('./MorePanel')
+const MorePanel = lazy(async () => ({ default: (await loadPanel()).MorePanel }))
 // Loaded on demand: it brings the shared contract (zod) along.
 // The menu's dialogs load when they are opened (none is on the first screen).
 const AboutModal = lazy(async () => ({ default: (await import('../features/account/AboutModal')).AboutModal }))
@@ -18,13 +13,10 @@ const ShortcutsModal = lazy(async () => ({ default: (await import('../features/a
 const AccountModal = lazy(async () => ({ default: (await import('../features/account/AccountModal')).AccountModal }))
 const VerificationModal = lazy(async () => ({ default: (await import('../features/account/VerificationModal')).VerificationModal }))
 
-/** More menu: about, shortcuts, account & security, colour theme, dark mode, logout or login. */
+/** More menu: its trigger, the panel (MorePanel.tsx) while open, and the dialogs the panel opens. */
 export function MoreMenu({ placement = 'up', trigger }: { placement?: 'up' | 'down'; trigger: (open: boolean, toggle: () => void) => ReactNode }) {
-  const { user, logout, openAuth } = useSession()
   const [open, setOpen] = useState(false)
   const [dialog, setDialog] = useState<Dialog>(null)
-  const [mode, setMode] = useState<ThemeMode>(readThemeMode)
-  const [color, setColor] = useState(readThemeColor)
   const ref = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
@@ -36,6 +28,12 @@ export function MoreMenu({ placement = 'up', trigger }: { placement?: 'up' | 'do
     return () => document.removeEventListener('mousedown', onDown)
   }, [open])
 
+  // fetch the panel's code ahead of the first click, once the first screen is done
+  useEffect(() => {
+    const timer = setTimeout(() => void loadPanel().catch(() => {}), 3000)
+    return () => clearTimeout(timer)
+  }, [])
+
   const pick = (d: Dialog) => {
     setOpen(false)
     setDialog(d)
@@ -45,93 +43,9 @@ export function MoreMenu({ placement = 'up', trigger }: { placement?: 'up' | 'do
     <div className="more" ref={ref}>
       {trigger(open, () => setOpen((o) => !o))}
       {open && (
-        <div className={`more-panel more-${placement}`} role="menu">
-          <button type="button" className="more-item" role="menuitem" onClick={() => pick('about')}>
-            <Icon name="info" size={18} /> 关于石榴
-          </button>
-          <button type="button" className="more-item" role="menuitem" onClick={() => pick('shortcuts')}>
-            <Icon name="keyboard" size={18} /> 键盘快捷键
-          </button>
-          {user && (
-            <button type="button" className="more-item" role="menuitem" onClick={() => pick('account')}>
-              <Icon name="shield" size={18} /> 账号与安全
-            </button>
-          )}
-          {user && (
-            <button type="button" className="more-item" role="menuitem" onClick={() => pick('verify')}>
-              <Icon name="verified" size={18} /> 申请认证
-            </button>
-          )}
-          <div className="more-section">
-            <div className="more-label">
-              <Icon name="palette" size={18} /> 主题色
-            </div>
-            <div className="more-swatches">
-              {THEME_COLORS.map((c) => (
-                <button
-                  key={c.value}
-                  type="button"
-                  title={c.name}
-                  aria-label={c.name}
-                  aria-pressed={color === c.value}
-                  className={`swatch ${color === c.value ? 'active' : ''}`}
-                  style={{ background: c.value }}
-                  onClick={() => {
-                    setColor(c.value)
-                    saveThemeColor(c.value)
-                  }}
-                />
-              ))}
-            </div>
-          </div>
-          <div className="more-section">
-            <div className="more-label">
-              <Icon name="moon" size={18} /> 深色模式
-            </div>
-            <div className="more-segment" role="radiogroup" aria-label="深色模式">
-              {MODES.map((m) => (
-                <button
-                  key={m.mode}
-                  type="button"
-                  role="radio"
-                  aria-checked={mode === m.mode}
-                  className={mode === m.mode ? 'active' : ''}
-                  onClick={() => {
-                    setMode(m.mode)
-                    saveThemeMode(m.mode)
-                  }}
-                >
-                  {m.label}
-                </button>
-              ))}
-            </div>
-          </div>
-          {user ? (
-            <button
-              type="button"
-              className="more-item"
-              role="menuitem"
-              onClick={() => {
-                setOpen(false)
-                void logout()
-              }}
-            >
-              <Icon name="logout" size={18} /> 退出登录
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="more-item"
-              role="menuitem"
-              onClick={() => {
-                setOpen(false)
-                openAuth('login')
-              }}
-            >
-              <Icon name="user" size={18} /> 登录 / 注册
-            </button>
-          )}
-        </div>
+        <Suspense fallback={null}>
+          <MorePanel placement={placement} onPick={pick} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
       {dialog && (
         <Suspense fallback={null}>

@@ -280,7 +280,9 @@ test.describe('admin back-office', () => {
     const popup = page.waitForEvent('popup')
     await items.first().click()
     expect((await popup).url()).toMatch(/\/(user\/|post\?id=)/)
-    await page.getByRole('tab', { name: '用户注册' }).click()
+    await expect(page.getByRole('list', { name: '最新动态' }).getByRole('listitem').first().getByRole('link')).toBeVisible()
+    await page.getByRole('group', { name: '动态类型' }).getByRole('button', { name: '用户注册' }).click()
+    await expect(page.getByRole('button', { name: '用户注册' })).toHaveAttribute('aria-pressed', 'true')
     await expect(page.locator('.feed-item .chip').first()).toHaveText('用户注册')
   })
 
@@ -296,7 +298,7 @@ test.describe('admin back-office', () => {
 
     await page.setViewportSize({ width: 800, height: 900 })
     await expect(page.getByRole('textbox', { name: '昵称' })).toBeHidden()
-    await page.getByRole('button', { name: '筛选面板' }).click()
+    await page.locator('button.filter-toggle').click()
     await expect(page.getByRole('textbox', { name: '昵称' })).toBeVisible()
     await page.getByRole('button', { name: '打开菜单' }).click()
     await page.getByRole('link', { name: /评论管理/ }).last().click()

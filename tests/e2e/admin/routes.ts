@@ -58,7 +58,7 @@ export async function adminPrimary(page: Page, route: AdminRoute, width: SweepWi
   if (route.kind !== 'table') return actions
   actions.push(page.getByRole('button', { name: '刷新' }))
   if (route.create) actions.push(page.getByRole('button', { name: route.create }))
-  actions.push(width <= MOBILE_MAX ? page.getByRole('button', { name: '筛选面板' }) : page.getByRole('button', { name: '筛选', exact: true }))
+  actions.push(width <= MOBILE_MAX ? page.locator('button.filter-toggle') : page.getByRole('button', { name: '筛选', exact: true }))
   const rowActions = page.locator('table.data-table tbody tr .row-actions')
   // An empty table (e.g. no member sessions in the demo data) has no row actions to check.
   if ((await rowActions.count()) > 0) actions.push(rowActions.first().locator('button').first(), rowActions.first().locator('button').last())

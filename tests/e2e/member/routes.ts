@@ -9,7 +9,8 @@ export function shellPrimary(page: Page, width: SweepWidth): Locator[] {
   const bar = page.getByRole('navigation', { name: '底部导航' })
   return [
     page.getByRole('button', { name: '更多', exact: true }),
-    ...['发现', '发布', '通知', '我'].map((name) => bar.getByRole('link', { name, exact: true })),
+    // 通知 carries the unread count in its name when there is one ("通知 5")
+    ...['发现', '发布', '通知', '我'].map((name) => bar.getByRole('link', { name: new RegExp(`^${name}( \\S+)?$`) })),
   ]
 }
 

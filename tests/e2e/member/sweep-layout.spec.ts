@@ -1,8 +1,10 @@
 /**
  * Layout sweep (issue 13): every member route at 320–1440 px, light and dark: no horizontal overflow, primary actions
- * on screen, a screenshot of each (README gallery). One test and one browser context per width, signed in once.
+ * on screen; axe at 375 and 1440 px in both schemes (support/axe.ts, issue 22 §6). One test and one browser context
+ * per width, signed in once; each route is built once per width and checked in both schemes.
  */
 import { expect, test } from '@playwright/test'
+import { axeAt } from '../support/axe'
 import { forEachWidth, signedInState, SWEEP_WIDTHS, sweepRoutes, type StorageState, type SweepWidth } from '../support/sweep'
 import { DEMO, login } from './helpers'
 import { memberRoutes, type RouteData } from './routes'
@@ -24,7 +26,7 @@ test.beforeAll(async ({ browser, request }) => {
 const only = process.env.SWEEP_WIDTHS?.split(',').map(Number)
 for (const width of SWEEP_WIDTHS.filter((w) => !only || only.includes(w))) {
   test(`member routes at ${width} px, light and dark`, async ({ browser }) => {
-    test.setTimeout(180_000)
+    test.setTimeout(axeAt(width) ? 300_000 : 180_000)
     await forEachWidth(browser, { storageState, widths: [width as SweepWidth] }, (page, w) => sweepRoutes(page, 'member', w, memberRoutes(data)))
   })
 }

@@ -1,6 +1,7 @@
 /**
  * Shared machinery of the browser sweeps (issue 13), used by the member and the admin suites:
  * - layout: every route at SWEEP_WIDTHS in light and dark, no horizontal overflow, primary actions on screen,
+ *   axe (./axe.ts: no serious or critical violation, one <h1>) at 375 and 1440 px in both schemes,
  *   a screenshot in test-results/sweep/ of each screen that fails a check, or of every screen with
  *   SWEEP_SCREENSHOTS=1 (ignored paths: a test never writes a tracked file; the README gallery is refreshed by
  *   `npm run screenshots`, tests/screenshots/);
@@ -12,6 +13,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { axeAt, checkAxeInScheme } from './axe'
 
 // What the functions passed to page.evaluate use of the browser (this file is type-checked without the DOM lib).
 interface Rect {
@@ -87,8 +89,14 @@ export async function forEachWidth(
   }
 }
 
+/**
+ * Emulates the system colour scheme. On a page of our apps (<html data-theme>) it also waits until the app has
+ * followed it, so a sweep never checks the light theme twice (an app set to a fixed theme would).
+ */
 export async function setScheme(page: Page, scheme: Scheme): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme })
+  const html = page.locator('html')
+  if ((await html.getAttribute('data-theme')) !== null) await expect(html, 'the app follows the system colour scheme').toHaveAttribute('data-theme', scheme)
 }
 
 /**
@@ -202,7 +210,9 @@ export async function sweepRoutes(page: Page, app: string, width: SweepWidth, ro
       // the colour scheme moves no box: primary actions are measured once (light), overflow in both schemes
       const primary = scheme === SCHEMES[0] ? (route.primary?.(page, width) ?? []) : []
       const errorsBefore = test.info().errors.length
-      await checkLayout(page, { primary, label: `${app}/${route.name} ${width} ${scheme}` })
+      const label = `${app}/${route.name} ${width} ${scheme}`
+      await checkLayout(page, { primary, label })
+      if (axeAt(width)) await checkAxeInScheme(page, label, scheme === SCHEMES[0])
       t.push(Date.now() - t0)
       if (!wantScreenshot(errorsBefore)) continue
       await page.evaluate(() => (globalThis as unknown as BrowserWindow).scrollTo(0, 0))

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../renderer/common/api/errors'
 import { PLACEHOLDER_IMAGE } from '../../../renderer/common/components/Img'
@@ -52,7 +52,7 @@ describe('id filters', () => {
     const onApply = vi.fn()
     render(<FilterBar filters={filters} applied={{}} onApply={onApply} onClear={() => undefined} />)
     fireEvent.change(screen.getByRole('textbox', { name: '笔记ID' }), { target: { value: 'abc' } })
-    fireEvent.click(screen.getByRole('button', { name: '筛选' }))
+    fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: '筛选' }))
     expect(screen.getByRole('alert').textContent).toBe('笔记ID：筛选值必须是整数')
     expect(onApply).not.toHaveBeenCalled()
   })

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { audit } from '../../../renderer/admin/resources/audit'
@@ -56,7 +56,7 @@ describe('FilterBar', () => {
     fireEvent.change(screen.getByRole('combobox', { name: '封禁状态' }), { target: { value: '0' } })
     fireEvent.change(screen.getByRole('textbox', { name: '昵称' }), { target: { value: '山月' } })
     expect(JSON.parse(screen.getByTestId('query').textContent ?? '')).toEqual({ page: 1, limit: 20 })
-    fireEvent.click(screen.getByRole('button', { name: '筛选' }))
+    fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: '筛选' }))
     expect(JSON.parse(screen.getByTestId('query').textContent ?? '')).toEqual({ page: 1, limit: 20, is_active: '0', nickname: '山月' })
     fireEvent.click(screen.getByRole('button', { name: '清空' }))
     expect(JSON.parse(screen.getByTestId('query').textContent ?? '')).toEqual({ page: 1, limit: 20 })

@@ -49,7 +49,7 @@ export function ContentView({ value }: { value: string }) {
       {html && mode === 'preview' ? (
         <SafeHtml html={value} className="content-preview" />
       ) : (
-        <pre className="content-text">{html && mode === 'text' ? htmlToText(value) : value}</pre>
+        <pre className="content-text" tabIndex={0}>{html && mode === 'text' ? htmlToText(value) : value}</pre>
       )}
     </div>
   )

@@ -27,7 +27,7 @@ export const CommentItem = memo(function CommentItem({ comment: c, authorId, meI
   const mine = meId !== null && c.user_id === meId
   return (
     <div className={`comment ${isReply ? 'is-reply' : ''} ${highlighted ? 'is-highlighted' : ''}`} id={`comment-${c.id}`} data-comment-id={c.id}>
-      <AppLink href={`/user/${c.user_id}`} className="comment-avatar">
+      <AppLink href={`/user/${c.user_id}`} className="comment-avatar" label={`${c.nickname}的主页`}>
         <Avatar src={c.user_avatar} size={isReply ? 24 : 32} />
       </AppLink>
       <div className="comment-main">

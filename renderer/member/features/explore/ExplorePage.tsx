@@ -70,6 +70,7 @@ export function ExplorePage() {
 
   return (
     <div className="explore">
+      <h1 className="visually-hidden">发现</h1>
       <ChannelTabs channels={channels} activeId={selectedId} onSelect={select} stuck={stuck} />
       <div className="explore-feed">
         {switching && !feed.isLoading ? (

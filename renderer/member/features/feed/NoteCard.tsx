@@ -65,7 +65,8 @@ export const NoteCard = memo(function NoteCard({ post, ratio, onOpen, onLike, co
             type="button"
             className={`note-like ${post.liked ? 'is-liked' : ''}`}
             aria-pressed={post.liked}
-            aria-label={post.liked ? '取消点赞' : '点赞'}
+            // the visible count is part of the name (WCAG 2.5.3); the state is aria-pressed
+            aria-label={`点赞 ${formatCount(post.like_count)}`}
             onClick={(e) => {
               e.stopPropagation()
               onLike(post)

@@ -90,8 +90,8 @@ export function ManageList({ kind }: { kind: 'posts' | 'drafts' }) {
         <span className="manage-count">共 {data?.pagination.total ?? 0} 篇{noun}</span>
       </div>
       <div className="manage-filters">
-        <input className="field-input" placeholder="搜索标题或内容" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
-        <select className="field-select" value={category} onChange={(e) => setCategory(Number(e.target.value) || '')}>
+        <input className="field-input" aria-label="搜索标题或内容" placeholder="搜索标题或内容" value={keyword} onChange={(e) => setKeyword(e.target.value)} />
+        <select className="field-select" aria-label="分类" value={category} onChange={(e) => setCategory(Number(e.target.value) || '')}>
           <option value="">全部分类</option>
           {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>

@@ -27,19 +27,22 @@ export interface NoteActionsProps {
   onComment: () => void
 }
 
-/** Like, collect, comment and share buttons with counts. */
+/**
+ * Like, collect, comment and share buttons with counts. Each name holds the visible count too ("点赞 12"), so what a
+ * speech-input user reads on screen is part of the name (WCAG 2.5.3, label-content-name-mismatch).
+ */
 export function NoteActions({ post, onLike, onCollect, onComment }: NoteActionsProps) {
   return (
     <>
-      <button type="button" className={`note-action ${post.liked ? 'is-liked' : ''}`} aria-pressed={post.liked} aria-label="点赞" onClick={onLike}>
+      <button type="button" className={`note-action ${post.liked ? 'is-liked' : ''}`} aria-pressed={post.liked} aria-label={`点赞 ${formatCount(post.like_count)}`} onClick={onLike}>
         <Icon name="heart" size={22} filled={post.liked} />
         <span>{formatCount(post.like_count)}</span>
       </button>
-      <button type="button" className={`note-action ${post.collected ? 'is-collected' : ''}`} aria-pressed={post.collected} aria-label="收藏" onClick={onCollect}>
+      <button type="button" className={`note-action ${post.collected ? 'is-collected' : ''}`} aria-pressed={post.collected} aria-label={`收藏 ${formatCount(post.collect_count)}`} onClick={onCollect}>
         <Icon name="star" size={22} filled={post.collected} />
         <span>{formatCount(post.collect_count)}</span>
       </button>
-      <button type="button" className="note-action" aria-label="评论" onClick={onComment}>
+      <button type="button" className="note-action" aria-label={`评论 ${formatCount(post.comment_count)}`} onClick={onComment}>
         <Icon name="comment" size={22} />
         <span>{formatCount(post.comment_count)}</span>
       </button>

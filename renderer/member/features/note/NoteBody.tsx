@@ -10,7 +10,8 @@ export function NoteBody({ post, onImageClick }: { post: PostDetail; onImageClic
   return (
     <div className="note-body">
       <ModerationNotice state={post.moderation} reason={post.moderation_reason} />
-      {post.title && <h1 className="note-detail-title">{post.title}</h1>}
+      {/* one <h1> per page: a note without a title still has one, for screen readers only */}
+      {post.title ? <h1 className="note-detail-title">{post.title}</h1> : <h1 className="visually-hidden">{post.nickname ? `${post.nickname}的笔记` : '笔记'}</h1>}
       <RichText html={post.content} className="note-text" onImageClick={onImageClick} />
       {post.tags.length > 0 && (
         <div className="note-tags">

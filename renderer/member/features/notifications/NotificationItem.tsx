@@ -27,8 +27,14 @@ export const NotificationItem = memo(function NotificationItem({ n, onOpen, onRe
         <span className="notif-system-icon" aria-hidden>
           <Icon name="bell" size={22} />
         </span>
-        <div className="notif-main" role="button" tabIndex={0} onClick={() => n.target_id !== null && onOpen(n)} onKeyDown={(e) => e.key === 'Enter' && n.target_id !== null && onOpen(n)}>
-          <div className="notif-name">系统通知</div>
+        <div className="notif-main" onClick={() => n.target_id !== null && onOpen(n)}>
+          {n.target_id !== null ? (
+            <button type="button" className="notif-open notif-name">
+              系统通知
+            </button>
+          ) : (
+            <div className="notif-name">系统通知</div>
+          )}
           <div className="notif-text">{n.title}</div>
           {n.content && <div className="notif-text">{n.content}</div>}
           <div className="notif-action">
@@ -40,11 +46,20 @@ export const NotificationItem = memo(function NotificationItem({ n, onOpen, onRe
   }
   return (
     <div className={`notif ${n.is_read ? '' : 'is-unread'}`} onMouseEnter={() => !n.is_read && onRead(n)}>
-      <AppLink href={`/user/${n.from_user_id}`}>
+      <AppLink href={`/user/${n.from_user_id}`} label={`${n.from_nickname}的主页`}>
         <Avatar src={n.from_avatar} size={44} />
       </AppLink>
-      <div className="notif-main" role="button" tabIndex={0} onClick={() => n.type !== 6 && onOpen(n)} onKeyDown={(e) => e.key === 'Enter' && n.type !== 6 && onOpen(n)}>
-        <div className="notif-name">{n.from_nickname}</div>
+      {/* The row opens its target on a click anywhere (mouse); for the keyboard and screen readers the sender's
+          name is the button (its click bubbles to the row), so no control sits inside another (the reply and like
+          buttons, the reply field). */}
+      <div className="notif-main" onClick={() => n.type !== 6 && onOpen(n)}>
+        {n.type !== 6 ? (
+          <button type="button" className="notif-open notif-name">
+            {n.from_nickname}
+          </button>
+        ) : (
+          <div className="notif-name">{n.from_nickname}</div>
+        )}
         <div className="notif-action">
           <span>{n.title || '通知'}</span>
           <span>{formatTime(n.created_at)}</span>

@@ -112,6 +112,7 @@ export function NotificationPage() {
 
   return (
     <div className="notif-page">
+      <h1 className="visually-hidden">通知</h1>
       <div className="notif-tabs" role="tablist">
         {TABS.map((t) => (
           <button

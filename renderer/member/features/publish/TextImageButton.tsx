@@ -64,8 +64,10 @@ export function TextImageButton({ onImage, disabled }: { onImage: (item: ImageIt
                 />
               ))}
             </div>
-            <div className="field-label">字体</div>
-            <select className="field-select" value={font} onChange={(e) => setFont(Number(e.target.value))}>
+            <div className="field-label" id="text-image-font">
+              字体
+            </div>
+            <select className="field-select" aria-labelledby="text-image-font" value={font} onChange={(e) => setFont(Number(e.target.value))}>
               {FONTS.map((f, i) => (
                 <option key={f.label} value={i}>
                   {f.label}

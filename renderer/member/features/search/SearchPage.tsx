@@ -94,6 +94,7 @@ export function SearchPage() {
 
   return (
     <div className="explore search-page">
+      <h1 className="visually-hidden">{searched ? `搜索「${searched}」` : '搜索'}</h1>
       <div className="channel-bar">
         <div className="channel-tabs" role="tablist" aria-label="搜索类型">
           {TABS.map((t) => (
