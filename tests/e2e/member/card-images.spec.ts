@@ -65,6 +65,12 @@ function coverOf(page: Page, id: number): Promise<{ loaded: boolean; currentSrc:
   }>
 }
 
+// Renditions of a demo image (uploads/demo/{small,thumbs,images}/) or of one uploaded by an earlier spec
+// (uploads/<yyyy>/<mm>/<name>.{small,thumb}.webp beside <name>.webp): the feed may hold both.
+const SMALL = String.raw`/uploads/(?:demo/small/[^ /]+|\d{4}/\d{2}/[^ /]+\.small)\.webp`
+const THUMB = String.raw`/uploads/(?:demo/thumbs/[^ /]+|\d{4}/\d{2}/[^ /]+\.thumb)\.webp`
+const FULL = String.raw`/uploads/(?:demo/images/[^ /]+|\d{4}/\d{2}/[0-9a-f]+)\.webp$`
+
 test.describe('card images', () => {
   test('desktop: srcset with both renditions, the first screen eager (the first at high priority), the rest lazy, all loaded', async ({ page }) => {
     const feed = await openExplore(page)
@@ -79,12 +85,12 @@ test.describe('card images', () => {
     for (const c of shown) {
       // A video's cover has no card rendition: its feed thumbnail alone.
       if (videos.has(c.id)) expect(c.srcset, `video card ${c.id}`).toBeNull()
-      else expect(c.srcset, `card ${c.id}`).toMatch(/\/uploads\/demo\/small\/[^ ]+\.webp 240w, .*\/uploads\/demo\/thumbs\/[^ ]+\.webp 480w$/)
+      else expect(c.srcset, `card ${c.id}`).toMatch(new RegExp(`${SMALL} 240w, \\S*${THUMB} 480w$`))
       expect(c.loading, `card ${c.id} (#${order.indexOf(c.id)} in the feed)`).toBe(eager.has(c.id) ? 'eager' : 'lazy')
       expect(c.fetchPriority, `card ${c.id}`).toBe(c.id === order[0] ? 'high' : null)
     }
     // A 219 px column on a 1× screen takes the 240 px card rendition.
-    for (const c of shown.filter((x) => eager.has(x.id) && !videos.has(x.id))) expect(c.currentSrc, `card ${c.id}`).toMatch(/\/uploads\/demo\/small\//)
+    for (const c of shown.filter((x) => eager.has(x.id) && !videos.has(x.id))) expect(c.currentSrc, `card ${c.id}`).toMatch(new RegExp(SMALL))
     // The later covers load as they come near: scrolled to the end of the page, they are there too.
     const later = shown.filter((c) => !eager.has(c.id)).map((c) => c.id)
     await page.locator(`.note-card[data-note-id="${later.at(-1)}"]`).scrollIntoViewIfNeeded()
@@ -107,7 +113,7 @@ test.describe('card images', () => {
     try {
       const order = (await openExplore(page)).map((p) => p.id)
       await expect.poll(async () => (await coverOf(page, order[0]!)).loaded).toBe(true)
-      expect((await coverOf(page, order[0]!)).currentSrc).toMatch(/\/uploads\/demo\/thumbs\//)
+      expect((await coverOf(page, order[0]!)).currentSrc).toMatch(new RegExp(THUMB))
       // Two columns: the first six covers (three rows) load at once.
       const shown = await covers(page)
       for (const c of shown) expect(c.loading, `card ${c.id}`).toBe(order.slice(0, 6).includes(c.id) ? 'eager' : 'lazy')
@@ -115,7 +121,7 @@ test.describe('card images', () => {
       await page.locator(`.note-card[data-note-id="${order[0]}"] .note-cover`).click()
       const viewer = page.locator('.note-detail .slider-slide img').first()
       await expect(viewer).toBeVisible()
-      expect(await viewer.getAttribute('src')).toMatch(/\/uploads\/demo\/images\/[^/]+\.webp$/)
+      expect(await viewer.getAttribute('src')).toMatch(new RegExp(FULL))
       expect(await viewer.getAttribute('srcset')).toBeNull()
     } finally {
       await context.close()

@@ -56,6 +56,30 @@ export function checkAxeInScheme(page: Page, label: string, firstScheme: boolean
   return checkAxe(page, firstScheme ? { label } : { label, rules: COLOUR_RULES, headings: false })
 }
 
+interface RunningAnimation {
+  effect: { getComputedTiming(): { endTime?: number | string } } | null
+  finished: Promise<unknown>
+}
+interface AnimatedDocument {
+  document: { getAnimations(): RunningAnimation[] }
+}
+
+/**
+ * Waits for the page's finite animations and transitions to end (a colour transition after the scheme switched, a
+ * card fading in): axe reads the colours of the moment, and a half-faded text is not what anyone reads. Endless
+ * ones (spinners) are left running.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      (globalThis as unknown as AnimatedDocument).document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
+}
+
 /** Runs axe on the page and soft-fails on serious or critical violations (and on a count of <h1> other than one). */
 export async function checkAxe(page: Page, { label, rules, headings = true }: AxeCheck): Promise<void> {
   // only the violations' nodes are collected and sent back (the passes of a long table cost most of the time)
@@ -64,6 +88,7 @@ export async function checkAxe(page: Page, { label, rules, headings = true }: Ax
   const builder = rules
     ? new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withRules([...rules])
     : new AxeBuilder({ page }).options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
+  await settleAnimations(page)
   const { violations } = await builder.analyze()
   const failing = violations.filter((v) => FAILING_IMPACTS.includes(v.impact ?? ''))
   // the rule ids as the compared value (a short diff), everything else in the message
