@@ -1,11 +1,8 @@
-import { In } from 'typeorm'
-import { REFRESH_TOKEN_TTL_SECONDS } from '../../auth/tokens'
 import { flagFilter, textFilter } from '../../contract/admin/list'
-import { sessionUpdateBody } from '../../contract/admin/people'
 import { Admin, AdminSession } from '../../db/entities'
-import { inTransaction } from '../../db/transaction'
 import { bool, date, int, str } from '../fields'
-import { updateWith, type AdminResource } from '../resource'
+import { type AdminResource } from '../resource'
+import { sessionWrites } from './session-writes'
 
 /**
  * Administrators' sessions (管理员会话, XiaoShiLiu v1.3.2's /admin/admin-sessions; issue 20 part 4): listed and
@@ -37,18 +34,5 @@ export const adminSessions: AdminResource = {
   },
   search: ['a.username', 's.user_agent'],
   sortable: ['id', 'created_at', 'expires_at', 'last_activity', 'admin_id'],
-  update: updateWith(sessionUpdateBody, async ({ deps }, id, input) => {
-    const patch: Partial<AdminSession> = {}
-    if (input.user_agent !== undefined) patch.user_agent = input.user_agent
-    if (input.is_active !== undefined) patch.is_active = input.is_active
-    if (input.expires_at !== undefined) patch.expires_at = new Date(input.expires_at)
-    if (input.is_active === true && input.expires_at === undefined) {
-      const current = await deps.db.getRepository(AdminSession).findOneByOrFail({ id })
-      if (current.expires_at.getTime() < Date.now()) patch.expires_at = new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000)
-    }
-    if (Object.keys(patch).length) await inTransaction(deps.db, (m) => m.getRepository(AdminSession).update({ id }, patch), { changesCards: false })
-  }),
-  async remove({ deps }, ids) {
-    await inTransaction(deps.db, (m) => m.getRepository(AdminSession).delete({ id: In(ids) }), { changesCards: false })
-  },
+  ...sessionWrites(AdminSession, { changesCards: false }),
 }

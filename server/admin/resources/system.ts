@@ -2,14 +2,14 @@ import { inTransaction } from '../../db/transaction'
 import { In } from 'typeorm'
 import { hashPassword } from '../../auth/passwords'
 import { closeAllSessions, openSession } from '../../auth/sessions'
-import { REFRESH_TOKEN_TTL_SECONDS } from '../../auth/tokens'
 import { flagFilter, textFilter } from '../../contract/admin/list'
-import { adminCreateBody, adminUpdateBody, sessionCreateBody, sessionUpdateBody } from '../../contract/admin/people'
+import { adminCreateBody, adminUpdateBody, sessionCreateBody } from '../../contract/admin/people'
 import { Admin, AdminAuditLog, User, UserSession } from '../../db/entities'
 import { Invalid } from '../../errors'
 import { bool, date, int, str } from '../fields'
 import { requireUser } from '../refs'
 import { createWith, updateWith, type AdminResource } from '../resource'
+import { sessionWrites } from './session-writes'
 
 /** Administrator accounts; served at /admin/admins and /auth/admin/admins. Never lists password hashes. */
 export const admins: AdminResource = {
@@ -85,21 +85,7 @@ export const sessions: AdminResource = {
       return id
     })
   }),
-  update: updateWith(sessionUpdateBody, async ({ deps }, id, input) => {
-    const patch: Partial<UserSession> = {}
-    if (input.user_agent !== undefined) patch.user_agent = input.user_agent
-    if (input.is_active !== undefined) patch.is_active = input.is_active
-    if (input.expires_at !== undefined) patch.expires_at = new Date(input.expires_at)
-    // Reactivating an expired session would do nothing: give it a fresh lifetime.
-    if (input.is_active === true && input.expires_at === undefined) {
-      const current = await deps.db.getRepository(UserSession).findOneByOrFail({ id })
-      if (current.expires_at.getTime() < Date.now()) patch.expires_at = new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000)
-    }
-    if (Object.keys(patch).length) await inTransaction(deps.db, (m) => m.getRepository(UserSession).update({ id }, patch))
-  }),
-  async remove({ deps }, ids) {
-    await inTransaction(deps.db, (m) => m.getRepository(UserSession).delete({ id: In(ids) }))
-  },
+  ...sessionWrites(UserSession),
 }
 
 /** The admin audit log: every administrator write (beyond the spec). Read-only. */
