@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { chooseKind, type Kind, type MixedClientConfig, type MixedResult, rng } from './mixed-mix'
+import { chooseKind, type Kind, type MixedClientConfig, type MixedResult } from './mixed-mix'
+import { prng } from '../tests/support/prng'
 
 const config = JSON.parse(process.env.MIXED_CLIENT_CONFIG!) as MixedClientConfig
 const base = new URL(config.url)
@@ -71,7 +72,7 @@ async function signIn(): Promise<Member[]> {
       const reply = await send('POST', '/api/auth/login', null, json({ user_id: userId, password: config.password }))
       const token = (JSON.parse(reply.body) as { data?: { tokens?: { access_token?: string } } }).data?.tokens?.access_token
       if (!token) throw new Error(`cannot sign in as ${userId}: ${reply.status} ${reply.body.slice(0, 200)}`)
-      members.push({ token, liked: new Set(), collected: new Set(), random: rng(members.length + 1) })
+      members.push({ token, liked: new Set(), collected: new Set(), random: prng(members.length + 1) })
     }
   }
   await Promise.all(Array.from({ length: 4 }, worker))

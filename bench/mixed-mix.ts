@@ -32,18 +32,6 @@ export function chooseKind(random: () => number): Kind {
   return 'feed'
 }
 
-/** Seeded PRNG (mulberry32), so two runs send the same sequence of choices. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 export interface MixedClientConfig {
   url: string
   password: string

@@ -1,4 +1,5 @@
 import { generateSync, type JsonSchema as FakerSchema } from 'json-schema-faker'
+import { prng } from '../../../support/prng'
 
 /*
  * Requests generated from the OpenAPI document itself (json-schema-faker, seeded): for each operation, inputs
@@ -38,18 +39,6 @@ export interface Case {
   formField?: string
   /** A raw body sent as JSON that is not JSON. */
   raw?: string
-}
-
-/** A small, fixed PRNG (mulberry32): the same seed gives the same cases on every run. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 /** A stable number from a string (FNV-1a), to give each operation its own seed. */
