@@ -2,6 +2,9 @@
  * A Server-Sent Events client for tests: reads a real `text/event-stream` reply with fetch and parses its
  * events (id, event, data) and comments (heartbeats), as a browser's EventSource would.
  */
+import { expect } from 'vitest'
+import type { TestServer } from './server'
+
 export interface StreamEvent {
   id: string | null
   event: string
@@ -89,4 +92,26 @@ export async function openEventStream(url: string, headers: Record<string, strin
     },
     close: () => abort.abort(),
   }
+}
+
+/** The API's two streams: where a ticket is asked for, and where the ticket opens the stream. */
+export const STREAMS = {
+  member: { ticket: '/api/notifications/stream-ticket', stream: '/api/notifications/stream' },
+  admin: { ticket: '/api/admin/stream-ticket', stream: '/api/admin/stream' },
+} as const
+export type StreamKind = keyof typeof STREAMS
+
+/** A fresh ticket (valid 60 s) for `token`'s stream of that kind. */
+export async function streamTicket(server: TestServer, kind: StreamKind, token: string): Promise<string> {
+  const { status, body } = await server.call<{ ticket: string; expires_in: number }>('POST', STREAMS[kind].ticket, { token })
+  expect(status).toBe(200)
+  expect(body.data.expires_in).toBe(60)
+  return body.data.ticket
+}
+
+/** Opens `token`'s stream of that kind with a fresh ticket; `extra` goes on the query (e.g. `&lastEventId=…`). */
+export async function openStream(server: TestServer, kind: StreamKind, token: string, extra = ''): Promise<EventStreamClient> {
+  const client = await openEventStream(`${server.url}${STREAMS[kind].stream}?ticket=${encodeURIComponent(await streamTicket(server, kind, token))}${extra}`)
+  expect(client.status).toBe(200)
+  return client
 }

@@ -6,17 +6,13 @@
  */
 import jwt from 'jsonwebtoken'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openEventStream, type EventStreamClient, type StreamEvent } from '../../support/event-stream'
+import { openEventStream, openStream, streamTicket, type EventStreamClient, type StreamEvent } from '../../support/event-stream'
 import { insertMember, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
 import { dbRun } from '../../support/sql'
 import { createCategory, createNote, uploadImage } from '../member/support/notes'
 import { adminToken, createAdmin } from './support'
 
-interface Ticket {
-  ticket: string
-  expires_in: number
-}
 interface GroupEvent {
   id: number
   target_type: string
@@ -28,18 +24,8 @@ interface GroupEvent {
 const isQueue = (e: StreamEvent) => e.event === 'queue'
 const openReports = (e: StreamEvent) => (JSON.parse(e.data) as { open_reports: number }).open_reports
 
-async function ticketFor(server: TestServer, token: string): Promise<string> {
-  const { status, body } = await server.call<Ticket>('POST', '/api/admin/stream-ticket', { token })
-  expect(status).toBe(200)
-  expect(body.data.expires_in).toBe(60)
-  return body.data.ticket
-}
-
-async function adminStream(server: TestServer, token: string, extra = ''): Promise<EventStreamClient> {
-  const client = await openEventStream(`${server.url}/api/admin/stream?ticket=${encodeURIComponent(await ticketFor(server, token))}${extra}`)
-  expect(client.status).toBe(200)
-  return client
-}
+const ticketFor = (server: TestServer, token: string) => streamTicket(server, 'admin', token)
+const adminStream = (server: TestServer, token: string, extra = '') => openStream(server, 'admin', token, extra)
 
 describe('the admin stream', () => {
   let server: TestServer
@@ -91,7 +77,7 @@ describe('the admin stream', () => {
     expect((await server.call('GET', `/api/admin/stream?ticket=${expired}`)).status).toBe(401)
 
     // A member's stream ticket is not an admin ticket (nor the other way round), and a member token is not an admin token.
-    const memberTicket = (await server.call<Ticket>('POST', '/api/notifications/stream-ticket', { token: author.token })).body.data.ticket
+    const memberTicket = await streamTicket(server, 'member', author.token)
     expect((await server.call('GET', `/api/admin/stream?ticket=${memberTicket}`)).status).toBe(401)
     expect((await server.call('GET', `/api/notifications/stream?ticket=${await ticketFor(server, admin)}`)).status).toBe(401)
     expect((await server.call('GET', '/api/admin/stream', { token: author.token })).status).toBe(401)
@@ -171,7 +157,7 @@ describe('admin stream limits and shutdown', () => {
     const admin = await adminToken(server)
     const member = await insertMember(server)
     const a = await adminStream(server, admin)
-    const memberTicket = (await server.call<Ticket>('POST', '/api/notifications/stream-ticket', { token: member.token })).body.data.ticket
+    const memberTicket = await streamTicket(server, 'member', member.token)
     const b = await openEventStream(`${server.url}/api/notifications/stream?ticket=${memberTicket}`)
     expect(b.status).toBe(200)
     const third = await server.call('GET', '/api/admin/stream', { token: admin })

@@ -5,17 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testEngine } from '../../support/engines'
-import { openEventStream, type EventStreamClient, type StreamEvent } from '../../support/event-stream'
+import { openEventStream, openStream, streamTicket, type EventStreamClient, type StreamEvent } from '../../support/event-stream'
 import { registerMember, type Member } from '../../support/members'
 import { redisAnswers, redisUrl } from '../../support/redis'
 import { sharedEnv, startTestServer, type TestServer } from '../../support/server'
 import { dbRun } from '../../support/sql'
 import { createCategory, createNote, uploadImage } from './support/notes'
 
-interface Ticket {
-  ticket: string
-  expires_in: number
-}
 interface NotificationEvent {
   id: number
   type: number
@@ -24,18 +20,8 @@ interface NotificationEvent {
 
 const isNotification = (type: number) => (e: StreamEvent) => e.event === 'notification' && (JSON.parse(e.data) as NotificationEvent).type === type
 
-async function ticketFor(server: TestServer, member: Member): Promise<string> {
-  const { status, body } = await server.call<Ticket>('POST', '/api/notifications/stream-ticket', { token: member.token })
-  expect(status).toBe(200)
-  expect(body.data.expires_in).toBe(60)
-  return body.data.ticket
-}
-
-async function streamOf(server: TestServer, member: Member, extra = ''): Promise<EventStreamClient> {
-  const client = await openEventStream(`${server.url}/api/notifications/stream?ticket=${encodeURIComponent(await ticketFor(server, member))}${extra}`)
-  expect(client.status).toBe(200)
-  return client
-}
+const ticketFor = (server: TestServer, member: Member) => streamTicket(server, 'member', member.token)
+const streamOf = (server: TestServer, member: Member, extra = '') => openStream(server, 'member', member.token, extra)
 
 describe('the notification stream', () => {
   let server: TestServer
