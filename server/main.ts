@@ -6,6 +6,7 @@ import { createApp } from './app'
 import { checkJwtSecret } from './auth/secret-fingerprint'
 import { startScheduledBackups } from './backup/schedule'
 import { ConfigError, loadConfig, type AppConfig } from './config'
+import { BackgroundWork } from './background'
 import { closeDatabase, openDatabase } from './db/data-source'
 import type { AppDeps } from './deps'
 import { startExportSweep } from './domain/data-export'
@@ -95,7 +96,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     await db.destroy()
     throw new ConfigError(`Cannot connect to REDIS_URL: ${(err as Error).message}`)
   }
-  const deps: AppDeps = { config, db, logger, redis, startedAt: Date.now() }
+  const deps: AppDeps = { config, db, logger, redis, startedAt: Date.now(), background: new BackgroundWork() }
   await ensureSiteSettings(db)
   // Announcements of committed writes (new notifications, ...) to this and every other instance.
   const events = await createEventBus(redis, logger)
@@ -150,6 +151,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         if (!finished) logger.warn({ cut: gate.inFlightCount }, 'grace period over: cutting the requests still running')
         server.closeAllConnections()
         await closed
+        // Exports being built and mails leaving finish, within the grace period (a build cut short is
+        // marked failed by the next start's sweep).
+        if (!(await deps.background.settled(SHUTDOWN_GRACE_MS))) logger.warn({ cut: deps.background.size }, 'grace period over: background work cut short')
         stopSharingInvalidation()
         await events.close()
         redis?.disconnect()

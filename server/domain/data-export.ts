@@ -92,7 +92,7 @@ export async function requestExport(deps: AppDeps, userId: number): Promise<Data
     },
     { changesCards: false },
   )
-  setImmediate(() => void buildExport(deps, Number(row.id), userId))
+  deps.background.run(() => buildExport(deps, Number(row.id), userId))
   return present(row)
 }
 

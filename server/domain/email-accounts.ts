@@ -39,7 +39,7 @@ async function sendNow(deps: AppDeps, m: Mailer, message: MailMessage): Promise<
 
 /** Send without waiting (notices, and reset codes, whose reply must not wait on whether a mail goes). */
 function sendLater(deps: AppDeps, m: Mailer, message: MailMessage): void {
-  m.send(message).catch((err: unknown) => deps.logger.error({ err }, 'email could not be sent'))
+  deps.background.run(() => m.send(message).catch((err: unknown) => deps.logger.error({ err }, 'email could not be sent')))
 }
 
 export const userByEmail = (deps: AppDeps, email: string): Promise<User | null> => deps.db.getRepository(User).findOneBy({ email })

@@ -316,6 +316,8 @@ describe('authorization matrix of the member API', () => {
     expect(matches(pattern, req.path), `${req.path} is not ${pattern}`).toBe(true)
     const token = { anonymous: undefined, owner: w.a.token, other: w.b.token, admin, revoked: w.revoked }[principal]
     const expected = expectedStatus(entry, principal)
+    // Work an earlier case started in the background (an export being built, then its notification) must not land between the counts.
+    await server.deps.background.settled()
     const [before, countsBefore] = [await req.probe(), await tableCounts(server.deps.db, ['rate_limits'])]
 
     const { status, body } = await server.call(method, req.path, { token, json: req.json, body: req.form ? await req.form() : undefined })

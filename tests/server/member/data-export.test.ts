@@ -12,7 +12,7 @@ import { dateParam, kindOf } from '../../../server/db/sql'
 import { sweepExports } from '../../../server/domain/data-export'
 import { registerMember, type Member } from '../../support/members'
 import { phoneMp4 } from '../../support/mp4'
-import { startTestServer, type TestServer } from '../../support/server'
+import { sharedEnv, startTestServer, type TestServer } from '../../support/server'
 import { dbQuery, dbRun } from '../../support/sql'
 import { createCategory, createNote, uploadImage } from './support/notes'
 
@@ -176,5 +176,24 @@ describe('data export', () => {
     expect((await server.call('DELETE', `/api/users/${carol.user_id}`, { token: carol.token, json: { password: 'secret123' } })).status).toBe(200)
     expect(existsSync(folder)).toBe(false)
     expect(await dbQuery(server.deps.db, 'SELECT id FROM data_exports WHERE user_id = ?', [carol.id])).toEqual([])
+  })
+})
+
+describe('data export across a clean stop', () => {
+  it('a build under way when the server stops finishes first: after a restart the export is ready, not failed', async () => {
+    const first = await startTestServer()
+    let second: TestServer | undefined
+    try {
+      const member = await registerMember(first)
+      expect((await first.call('POST', '/api/users/data-export', { token: member.token })).status).toBe(200)
+      expect(first.deps.background.size, 'the build is under way when the stop begins').toBe(1)
+      await first.stop()
+      second = await startTestServer(sharedEnv(first))
+      const after = await second.call<ExportReply | null>('GET', '/api/users/data-export', { token: member.token })
+      expect(after.body.data?.status).toBe('ready')
+    } finally {
+      await second?.stop()
+      await first.close()
+    }
   })
 })
