@@ -1,7 +1,7 @@
 // npm test: every test. Build, type-check and lint (side by side), then ONE vitest run with a project per
 // engine (vitest.config.ts: `unit` for the renderer, electron and other engine-free tests, and the server suite
-// as `sqlite`, `postgres` and `mysql`), then the browser tests (Playwright + Chromium) and the desktop package
-// dry run. At the end: the time of each step (with vitest's own import / tests split), one summary line per
+// as `sqlite`, `postgres` and `mysql`) with the browser tests (Playwright + Chromium) running beside it, then the
+// desktop package dry run. At the end: the time of each step (with vitest's own import / tests split), one summary line per
 // engine, and a check that no tracked file was changed by the run (a test writes only to ignored or temporary
 // paths; the README gallery is `npm run screenshots`).
 //
@@ -153,6 +153,10 @@ for (const engine of Object.keys(ENGINES)) {
 const projects = [...(engines.includes('sqlite') ? ['unit'] : []), ...engines]
 let report = null
 const timings = []
+// The browser tests run beside the vitest run: they keep about one core busy (one Playwright worker, its
+// server, Chromium), vitest's two workers the rest, so side by side the two take ~10 min where one after the
+// other took ~15 (docs/decisions.md, issue 23). Their output is shown once they end, after vitest's.
+const browserRun = run('browser tests (playwright)', 'npx', ['playwright', 'test'], {}, { buffered: true })
 if (projects.length) {
   const reports = mkdtempSync(path.join(os.tmpdir(), 'shiliu-test-reports-'))
   const reportFile = path.join(reports, 'projects.json')
@@ -202,13 +206,10 @@ const printSummary = () => {
   for (const line of lines) console.log(line)
   console.log(`total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 }
-if (failed) {
-  console.error(`\nThe unit and API tests failed (see above)${requireEngines && summary.some((e) => e.skipped) ? ', or an engine CI requires (SHILIU_REQUIRE_ENGINES=1) did not answer' : ''}.`)
-  finish(1, printSummary)
-}
-const browser = await run('browser tests (playwright)', 'npx', ['playwright', 'test'])
-if (!browser.ok) {
-  console.error('\nThe browser tests failed (see above).')
+const browser = await browserRun
+if (failed || !browser.ok) {
+  if (failed) console.error(`\nThe unit and API tests failed (see above)${requireEngines && summary.some((e) => e.skipped) ? ', or an engine CI requires (SHILIU_REQUIRE_ENGINES=1) did not answer' : ''}.`)
+  if (!browser.ok) console.error('\nThe browser tests failed (see above).')
   finish(1, printSummary)
 }
 await mustRun('desktop package dry run (electron-builder --dir, stub Electron)', 'node', ['scripts/package-check.mjs'])
