@@ -1,7 +1,7 @@
 // npm test: every test. Build, type-check and lint (side by side), then ONE vitest run with a project per
 // engine (vitest.config.ts: `unit` for the renderer, electron and other engine-free tests, and the server suite
-// as `sqlite`, `postgres` and `mysql`) with the browser tests (Playwright + Chromium) running beside it, then the
-// desktop package dry run. At the end: the time of each step (with vitest's own import / tests split), one summary line per
+// as `sqlite`, `postgres` and `mysql`) with the browser tests (Playwright + Chromium) and the desktop package
+// dry run beside it. At the end: the time of each step (with vitest's own import / tests split), one summary line per
 // engine, and a check that no tracked file was changed by the run (a test writes only to ignored or temporary
 // paths; the README gallery is `npm run screenshots`).
 //
@@ -71,13 +71,6 @@ function run(label, command, args, env = {}, { buffered = false } = {}) {
       resolve({ ok: code === 0, tail })
     })
   })
-}
-
-async function mustRun(label, command, args) {
-  if (!(await run(label, command, args)).ok) {
-    console.error(`\n${label} failed.`)
-    finish(1)
-  }
 }
 
 /** Step times, the tracked-files check, then the engine summary (when there is one) as the last lines; exits. */
@@ -157,6 +150,7 @@ const timings = []
 // server, Chromium), vitest's two workers the rest, so side by side the two take ~10 min where one after the
 // other took ~15 (docs/decisions.md, issue 23). Their output is shown once they end, after vitest's.
 const browserRun = run('browser tests (playwright)', 'npx', ['playwright', 'test'], {}, { buffered: true })
+const packageRun = run('desktop package dry run (electron-builder --dir, stub Electron)', 'node', ['scripts/package-check.mjs'], {}, { buffered: true })
 if (projects.length) {
   const reports = mkdtempSync(path.join(os.tmpdir(), 'shiliu-test-reports-'))
   const reportFile = path.join(reports, 'projects.json')
@@ -206,12 +200,12 @@ const printSummary = () => {
   for (const line of lines) console.log(line)
   console.log(`total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 }
-const browser = await browserRun
-if (failed || !browser.ok) {
+const [browser, desktopPackage] = await Promise.all([browserRun, packageRun])
+if (failed || !browser.ok || !desktopPackage.ok) {
   if (failed) console.error(`\nThe unit and API tests failed (see above)${requireEngines && summary.some((e) => e.skipped) ? ', or an engine CI requires (SHILIU_REQUIRE_ENGINES=1) did not answer' : ''}.`)
   if (!browser.ok) console.error('\nThe browser tests failed (see above).')
+  if (!desktopPackage.ok) console.error('\nThe desktop package dry run failed (see above).')
   finish(1, printSummary)
 }
-await mustRun('desktop package dry run (electron-builder --dir, stub Electron)', 'node', ['scripts/package-check.mjs'])
 console.log(`\nAll test suites passed in ${((Date.now() - started) / 60000).toFixed(1)} min.`)
 finish(0, printSummary)
