@@ -15,6 +15,13 @@ interface Entry {
 }
 const cache = new Map<string, Entry>()
 
+/** Refreshes started so far, and those still running: a refresh of an expired value runs after its reply. */
+const refreshes = { started: 0, running: new Set<Promise<unknown>>() }
+/** How many refreshes have started (a statement count taken while this moved includes one: metrics, tests). */
+export const listRefreshesStarted = (): number => refreshes.started
+/** Resolves once the refreshes running now have ended (whatever their outcome). */
+export const listRefreshesSettled = (): Promise<unknown> => Promise.allSettled([...refreshes.running])
+
 /**
  * Bumped by every local write that changes what a public list shows (notes, comments, likes, collects);
  * the HTTP micro-cache of visitors' list replies (http/middlewares/public-cache.ts) keys on it.
@@ -68,6 +75,9 @@ function refresh<T>(key: string, entry: Entry, compute: () => Promise<T>): Promi
     },
   )
   entry.pending = pending
+  refreshes.started++
+  const tracked = pending.catch(() => undefined).finally(() => refreshes.running.delete(tracked))
+  refreshes.running.add(tracked)
   return pending
 }
 

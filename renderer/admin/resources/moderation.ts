@@ -6,12 +6,12 @@ import type { IconName } from '../ui/icons'
 
 /*
  * The moderation actions of the back-office (issue 18): one helper builds every queue action and the
- * users' ban / unban from what each asks the moderator (nothing, a reason, or a reason and a duration).
+ * users' ban / unban from what each asks the moderator (nothing, a confirmation, a reason, or a reason and a duration).
  */
 
 export const BAN_CHOICES = BAN_DURATIONS.map((value) => ({ value, label: BAN_DURATION_LABELS[value] }))
 
-type Ask = { kind: 'none' } | { kind: 'note'; message: string } | { kind: 'reason'; message: string; placeholder: string; requiredMessage: string } | { kind: 'ban'; message: string; /** The queue takes a duration; the users route (XiaoShiLiu v1.3) an end time. */ send: 'duration' | 'end_time' }
+type Ask = { kind: 'none' } | { kind: 'confirm'; message: string } | { kind: 'note'; message: string } | { kind: 'reason'; message: string; placeholder: string; requiredMessage: string } | { kind: 'ban'; message: string; /** The queue takes a duration; the users route (XiaoShiLiu v1.3) an end time. */ send: 'duration' | 'end_time' }
 
 interface ActionSpec {
   id: string
@@ -29,6 +29,8 @@ async function bodyFor(ask: Ask, title: string, ctx: ActionContext): Promise<Rec
   switch (ask.kind) {
     case 'none':
       return {}
+    case 'confirm':
+      return (await ctx.confirm(ask.message)) ? {} : null
     case 'note': {
       const note = await ctx.prompt({ title, message: ask.message, placeholder: '备注（选填）' })
       return note === null ? null : note ? { reason: note } : {}

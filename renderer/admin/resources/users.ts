@@ -48,7 +48,8 @@ export const users: ResourceDef = {
       icon: 'bell',
       endpoint: '/admin/users',
       path: '/send-reset-code',
-      ask: { kind: 'none' },
+      // It mails the member and is audited: asked first, like every action that reaches a member.
+      ask: { kind: 'confirm', message: '将向该用户的绑定邮箱发送找回密码验证码（10分钟内有效），你不会看到验证码。此操作会记录在操作日志中。继续吗？' },
       done: '找回密码验证码已发送到该用户的绑定邮箱',
       hidden: (row) => !row.email,
     }),

@@ -30,12 +30,21 @@ test('users show the masked email and filter by it; the reset code goes to the o
   const row = rows(page).first()
   await expect(row).toContainText(`${email[0]}***@example.edu`)
   await expect(row).not.toContainText(email)
+  // Asked first: cancelling sends nothing; confirming sends it.
   await row.getByRole('button', { name: '发送找回密码验证码' }).click()
+  const ask = page.getByRole('dialog', { name: '确认操作' })
+  await expect(ask).toContainText('你不会看到验证码')
+  await ask.getByRole('button', { name: '取消' }).click()
+  await expect(ask).toBeHidden()
+  await row.getByRole('button', { name: '发送找回密码验证码' }).click()
+  await ask.getByRole('button', { name: '确定' }).click()
   await expect(page.getByText('找回密码验证码已发送到该用户的绑定邮箱')).toBeVisible()
 
   await page.goto('/admin/outbox')
   await expect(rows(page).first()).toContainText('找回密码')
   await expect(rows(page).first()).toContainText(email)
+  // One reset mail: the cancelled ask sent none.
+  await expect(rows(page).filter({ hasText: email }).filter({ hasText: '找回密码' })).toHaveCount(1)
 })
 
 test('管理员会话 lists the administrator sessions', async ({ page }) => {
