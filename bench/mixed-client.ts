@@ -187,8 +187,9 @@ async function main(): Promise<void> {
   for (const kind of inFlight.values()) fail(kind, 'unfinished')
   agent.destroy()
   const result: MixedResult = { latencies, failures }
-  console.log(`result ${JSON.stringify(result)}`)
-  process.exit(0)
+  // Written to a pipe, stdout is asynchronous: exit once the (large) result line is out, not before (a cut line
+  // broke the parent's JSON.parse once).
+  process.stdout.write(`result ${JSON.stringify(result)}\n`, () => process.exit(0))
 }
 
 main().catch((err: unknown) => {

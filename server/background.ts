@@ -1,3 +1,5 @@
+import type { Logger } from 'pino'
+
 /*
  * Work a request starts but does not wait for (a member's data export being built, a notice email leaving).
  * Kept in one place so that a clean stop lets it finish before the database closes (otherwise a build cut
@@ -7,11 +9,16 @@
 export class BackgroundWork {
   private readonly running = new Set<Promise<unknown>>()
 
-  /** Start `work` on the next turn of the event loop; its failure is the caller's to log inside `work`. */
+  constructor(private readonly logger: Pick<Logger, 'error'>) {}
+
+  /**
+   * Start `work` on the next turn of the event loop. Callers handle the failures they expect (a mail that
+   * cannot leave, a build marked failed); anything else that escapes is logged here, never lost.
+   */
   run(work: () => Promise<unknown>): void {
     const task: Promise<unknown> = new Promise<void>((resolve) => setImmediate(resolve))
       .then(work)
-      .catch(() => undefined)
+      .catch((err: unknown) => this.logger.error({ err }, 'background work failed'))
       .finally(() => this.running.delete(task))
     this.running.add(task)
   }

@@ -96,7 +96,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     await db.destroy()
     throw new ConfigError(`Cannot connect to REDIS_URL: ${(err as Error).message}`)
   }
-  const deps: AppDeps = { config, db, logger, redis, startedAt: Date.now(), background: new BackgroundWork() }
+  const deps: AppDeps = { config, db, logger, redis, startedAt: Date.now(), background: new BackgroundWork(logger) }
   await ensureSiteSettings(db)
   // Announcements of committed writes (new notifications, ...) to this and every other instance.
   const events = await createEventBus(redis, logger)

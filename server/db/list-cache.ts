@@ -17,7 +17,7 @@ const cache = new Map<string, Entry>()
 
 /** Refreshes started so far, and those still running: a refresh of an expired value runs after its reply. */
 const refreshes = { started: 0, running: new Set<Promise<unknown>>() }
-/** How many refreshes have started (a statement count taken while this moved includes one: metrics, tests). */
+/** How many refreshes have started (a statement count taken while this moved includes a refresh's statements). */
 export const listRefreshesStarted = (): number => refreshes.started
 /** Resolves once the refreshes running now have ended (whatever their outcome). */
 export const listRefreshesSettled = (): Promise<unknown> => Promise.allSettled([...refreshes.running])
