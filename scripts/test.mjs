@@ -9,8 +9,7 @@
 //                                         project comes with sqlite)
 //   SHILIU_REQUIRE_ENGINES=1              an engine that does not answer is a failure, not a skip (CI sets it)
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import os from 'node:os'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import mysql from 'mysql2/promise'
@@ -152,8 +151,10 @@ const timings = []
 const browserRun = run('browser tests (playwright)', 'npx', ['playwright', 'test'], {}, { buffered: true })
 const packageRun = run('desktop package dry run (electron-builder --dir, stub Electron)', 'node', ['scripts/package-check.mjs'], {}, { buffered: true })
 if (projects.length) {
-  const reports = mkdtempSync(path.join(os.tmpdir(), 'shiliu-test-reports-'))
-  const reportFile = path.join(reports, 'projects.json')
+  // Kept after the run (test-results/ is ignored): per file its project and time, to see where the time went.
+  mkdirSync('test-results', { recursive: true })
+  const reportFile = path.join('test-results', 'vitest-projects.json')
+  rmSync(reportFile, { force: true })
   const { ok } = await run(
     `vitest (${projects.join(', ')})`,
     'npx',
@@ -161,7 +162,6 @@ if (projects.length) {
     { SHILIU_TEST_ENGINES: engines.join(','), SHILIU_PROJECT_REPORT: reportFile },
   )
   if (existsSync(reportFile)) report = JSON.parse(readFileSync(reportFile, 'utf8'))
-  rmSync(reports, { recursive: true, force: true })
   if (!ok || !report) failed = true
   for (const error of report?.unhandled ?? []) summary.push(`  UNHANDLED ERROR ${error}`)
   // The engines share the run's wall time: each one's share is the sum of its files' times over the workers.

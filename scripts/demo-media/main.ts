@@ -2,6 +2,7 @@
  * Generates the Shiliu demo media (committed output, run once by hand):
  *
  *   resources/demo/images/*.webp    122 abstract campus illustrations with Chinese captions
+ *   resources/demo/thumbs/, small/  their feed (480 px) and card (240 px) thumbnails, as a demo start makes them
  *   resources/demo/avatars/*.webp   48 avatars (256x256)
  *   resources/demo/videos/*         2 short silent videos (H.264 mp4 + VP9 webm) and WebP covers
  *   resources/default-avatar.webp, resources/placeholder.webp
@@ -10,6 +11,7 @@
  * Usage:  npx tsx scripts/demo-media/main.ts              everything (~8 min)
  *         npx tsx scripts/demo-media/main.ts --check      only validate server/seed/corpus limits
  *         npx tsx scripts/demo-media/main.ts --no-video   skip ffmpeg, keep the committed videos
+ *         npx tsx scripts/demo-media/main.ts --renditions only the thumbnails of the committed images (~10 s)
  *         npx tsx scripts/demo-media/main.ts --out DIR    write under DIR (laid out like the repository:
  *                                                         DIR/resources/..., DIR/server/seed/media-manifest.ts)
  *
@@ -28,23 +30,26 @@ import { checkCorpus } from './check-corpus';
 import { makeImages } from './images';
 import { writeManifest } from './manifest';
 import { outputLayout, REPO_ROOT } from './paths';
+import { makeRenditions } from './renditions';
 import { makeVideos, reuseVideos } from './video/encode';
 
 interface Options {
   check: boolean;
   noVideo: boolean;
+  renditions: boolean;
   out: string;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { check: false, noVideo: false, out: REPO_ROOT };
+  const o: Options = { check: false, noVideo: false, renditions: false, out: REPO_ROOT };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     if (a === '--check') o.check = true;
     else if (a === '--no-video') o.noVideo = true;
+    else if (a === '--renditions') o.renditions = true;
     else if (a === '--out' && argv[i + 1]) o.out = path.resolve(argv[++i] ?? '');
     else if (a.startsWith('--out=')) o.out = path.resolve(a.slice('--out='.length));
-    else throw new Error(`unknown argument ${a} (expected --check, --no-video, --out DIR)`);
+    else throw new Error(`unknown argument ${a} (expected --check, --no-video, --renditions, --out DIR)`);
   }
   return o;
 }
@@ -60,6 +65,11 @@ async function main(): Promise<void> {
   }
   if (opts.check) return;
   const out = outputLayout(opts.out);
+  const renditions = async (files?: string[]) => {
+    const made = await makeRenditions(out, files);
+    console.log(`thumbnails: ${made.count} × 2, ${kb(made.bytes)} KB total`);
+  };
+  if (opts.renditions) return renditions();
   mkdirSync(out.demo, { recursive: true });
   mkdirSync(path.dirname(out.manifest), { recursive: true });
   const images = await makeImages(out.images);
@@ -71,6 +81,7 @@ async function main(): Promise<void> {
   const videos = opts.noVideo ? reuseVideos(out.videos, outputLayout(REPO_ROOT).videos) : await makeVideos(out.videos);
   for (const v of videos) console.log(`video ${v.file}: ${v.durationSec}s, mp4 ${kb(v.bytes)} KB, webm ${kb(v.webmBytes)} KB`);
   writeManifest(out.manifest, images, avatars, videos);
+  await renditions(images.map((image) => image.file));
   console.log(`wrote ${out.manifest}; files in ${out.demo}: ${readdirSync(out.demo).join(', ')}`);
 }
 

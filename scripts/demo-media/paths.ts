@@ -13,6 +13,8 @@ export function outputLayout(root: string) {
     resources,
     demo,
     images: path.join(demo, 'images'),
+    thumbs: path.join(demo, 'thumbs'),
+    small: path.join(demo, 'small'),
     avatars: path.join(demo, 'avatars'),
     videos: path.join(demo, 'videos'),
     defaultAvatar: path.join(resources, 'default-avatar.webp'),

@@ -3,10 +3,15 @@
  * server serves them as /uploads/demo/... like any upload), and each image gets a feed thumbnail (480 px
  * WebP) in uploads/demo/thumbs/ and a card thumbnail (240 px WebP, made from the feed one) in
  * uploads/demo/small/, as uploads get them (server/media/images.ts). Seeds of any size reuse these few files.
+ *
+ * The thumbnails ship in resources/demo/thumbs/ and resources/demo/small/ (`npm run demo:media --
+ * --renditions` makes them with the functions below), so a demo start copies them instead of decoding and
+ * encoding 244 images (~2.5 s of CPU on two cores at every first start, and the test suite starts ~20 demos);
+ * one that is missing from resources/ is made here as before.
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { copyFile, mkdir, readdir, readFile, rename, stat, unlink } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { DEFAULT_AVATAR } from '../contract/users'
@@ -90,25 +95,23 @@ async function install(source: string, target: string): Promise<void> {
   await rename(tmp, target)
 }
 
-/**
- * The feed thumbnail: a copy when resources/demo/thumbs/ ships one, else made here (fastest WebP effort:
- * ~15 ms per image, decoding included, so the whole demo set takes under two seconds on two cores).
- */
-async function thumbnail(source: string, shippedThumb: string, target: string): Promise<void> {
-  if (existsSync(target)) return
-  if (existsSync(shippedThumb)) return install(shippedThumb, target)
-  // Read into memory first: sharp cannot open files inside an Electron asar archive.
-  const input = await readFile(source)
-  const tmp = tmpName(target)
-  await sharp(input).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 70, effort: 0 }).toFile(tmp)
-  await rename(tmp, target)
-}
+/** A demo image's feed thumbnail (fastest WebP effort: ~15 ms per image, decoding included). */
+export const renderThumbnail = (image: Buffer): Promise<Buffer> =>
+  sharp(image).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 70, effort: 0 }).toBuffer()
 
-/** The card thumbnail, made from the feed thumbnail (in place by then): a few ms per image. */
-async function smallThumbnail(thumb: string, target: string): Promise<void> {
+/** A demo image's card thumbnail, made from its feed thumbnail: a few ms per image. */
+export const renderSmallThumbnail = (thumbnail: Buffer): Promise<Buffer> =>
+  sharp(thumbnail).resize({ width: SMALL_THUMB_WIDTH_PX, withoutEnlargement: true }).webp({ quality: 70, effort: 0 }).toBuffer()
+
+/**
+ * A rendition of `source`: a copy of the one resources/ ships, else made here by `render` (sources are read
+ * into memory first: sharp cannot open files inside an Electron asar archive).
+ */
+async function rendition(source: string, shippedCopy: string, target: string, render: (input: Buffer) => Promise<Buffer>): Promise<void> {
   if (existsSync(target)) return
+  if (existsSync(shippedCopy)) return install(shippedCopy, target)
   const tmp = tmpName(target)
-  await sharp(await readFile(thumb)).resize({ width: SMALL_THUMB_WIDTH_PX, withoutEnlargement: true }).webp({ quality: 70, effort: 0 }).toFile(tmp)
+  await writeFile(tmp, await render(await readFile(source)))
   await rename(tmp, target)
 }
 
@@ -125,7 +128,12 @@ async function runLimited(tasks: Array<() => Promise<void>>, limit: number, onDo
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker))
 }
 
-const thumbName = (file: string) => `${path.parse(file).name}.webp`
+/** A demo image's thumbnail file name (in uploads/demo/thumbs/ and small/, and in resources/demo/ likewise). */
+export const thumbName = (file: string) => `${path.parse(file).name}.webp`
+
+/** Where resources/ ships the demo images' feed and card thumbnails (relative to the repository, as the manifest's). */
+export const DEMO_THUMB_DIR = path.join(manifest.DEMO_IMAGE_DIR, '..', 'thumbs')
+export const DEMO_SMALL_DIR = path.join(manifest.DEMO_IMAGE_DIR, '..', 'small')
 
 /** Called after each file is in place (awaited: a test can stop the process at a chosen point). */
 export type MediaProgress = (done: number, total: number) => void | Promise<void>
@@ -149,8 +157,10 @@ export async function installDemoMedia(uploadsDir: string, onProgress?: MediaPro
     tasks.push(() => install(source, path.join(dirs.images, image.file)))
     const thumb = thumbName(image.file)
     tasks.push(async () => {
-      await thumbnail(source, shipped(path.join(manifest.DEMO_IMAGE_DIR, '..', 'thumbs', thumb)), path.join(dirs.thumbs, thumb))
-      await smallThumbnail(path.join(dirs.thumbs, thumb), path.join(dirs.small, thumb))
+      const [shippedThumb, shippedSmall] = [DEMO_THUMB_DIR, DEMO_SMALL_DIR].map((dir) => shipped(path.join(dir, thumb)))
+      await rendition(source, shippedThumb!, path.join(dirs.thumbs, thumb), renderThumbnail)
+      // Made from the feed thumbnail, in place by now.
+      await rendition(path.join(dirs.thumbs, thumb), shippedSmall!, path.join(dirs.small, thumb), renderSmallThumbnail)
     })
   }
   for (const avatar of manifest.DEMO_AVATARS) {
