@@ -7,10 +7,13 @@
  * Nothing is excluded; see docs/accessibility.md. Runtime: axe runs at AXE_WIDTHS only (375 and 1440 px), on a
  * screen already built for the layout check (no reload, no re-seeding); in the second colour scheme only the rules
  * whose result can depend on colours run (COLOUR_RULES), since the scheme moves no box and changes no markup.
+ * axe-core is put into a page once and run there with `axe.run` (runAxe): @axe-core/playwright's AxeBuilder
+ * evaluated axe's 1.3 MB source three times per check and finished each run in a new blank page: the admin
+ * sweep at 375 px took 57 s with it, 35 s with its legacy mode and 29 s this way (docs/decisions.md, issue 23).
+ * Our screens have no frames, which is what AxeBuilder's per-frame machinery is for.
  */
-import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
-import type { Result } from 'axe-core'
+import axe, { type Result, type RunOptions } from 'axe-core'
 
 export const AXE_WIDTHS: readonly number[] = [375, 1440]
 export const FAILING_IMPACTS: readonly string[] = ['serious', 'critical']
@@ -80,16 +83,30 @@ export async function settleAnimations(page: Page): Promise<void> {
   )
 }
 
+interface AxeWindow {
+  axe?: { run(context: unknown, options: RunOptions): Promise<{ violations: Result[] }> }
+  document: unknown
+}
+
+/** axe's violations on the page as it is (axe-core put into the page first if this document has none yet). */
+export async function runAxe(page: Page, options: RunOptions): Promise<Result[]> {
+  if (!(await page.evaluate(() => typeof (globalThis as unknown as AxeWindow).axe?.run === 'function'))) await page.evaluate(axe.source)
+  return page.evaluate(async (runOptions) => {
+    const w = globalThis as unknown as AxeWindow
+    return (await w.axe!.run(w.document, runOptions)).violations
+  }, options)
+}
+
 /** Runs axe on the page and soft-fails on serious or critical violations (and on a count of <h1> other than one). */
 export async function checkAxe(page: Page, { label, rules, headings = true }: AxeCheck): Promise<void> {
   // only the violations' nodes are collected and sent back (the passes of a long table cost most of the time)
   // label-content-name-mismatch (WCAG 2.5.3: the name contains the visible label) is experimental in axe 4.13 and
   // off by default; Lighthouse reports it, so the full pass turns it on
-  const builder = rules
-    ? new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withRules([...rules])
-    : new AxeBuilder({ page }).options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
+  const options: RunOptions = rules
+    ? { resultTypes: ['violations'], runOnly: { type: 'rule', values: [...rules] } }
+    : { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } }
   await settleAnimations(page)
-  const { violations } = await builder.analyze()
+  const violations = await runAxe(page, options)
   const failing = violations.filter((v) => FAILING_IMPACTS.includes(v.impact ?? ''))
   // the rule ids as the compared value (a short diff), everything else in the message
   expect.soft(failing.map((v) => v.id), `${label}: axe found serious or critical violations:\n${describeViolations(failing)}`).toEqual([])
