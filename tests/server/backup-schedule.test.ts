@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config'
 import type { BackupHealth } from '../../server/contract/backup'
-import { runBuiltCli as runCli } from '../support/cli'
+import { runCli } from '../support/cli'
 import { testDatabase, testEngine, type TestDatabase } from '../support/engines'
 import { startTestServer, type TestServer } from '../support/server'
 

@@ -1,9 +1,8 @@
 /**
- * `npm run seed` (server/cli/seed.ts, run through tsx) on the run's engine: a small dataset whose counters
+ * `npm run seed` (the built server/cli/seed.ts, as npm runs it) on the run's engine: a small dataset whose counters
  * all match their rows, refusal of a non-empty database, --reset; and the generator's determinism
  * (engine-independent: SQLite run only).
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -13,6 +12,7 @@ import { openDatabase } from '../../server/db/data-source'
 import { generate } from '../../server/seed/generator'
 import { demoMedia, installDemoMedia } from '../../server/seed/media'
 import { DEFAULTS, type SeedOptions } from '../../server/seed/options'
+import { runCli } from '../support/cli'
 import { counterMismatches } from '../support/consistency'
 import { ENGINE_NAMES, runsOn, testDatabase, testEngine } from '../support/engines'
 
@@ -26,26 +26,7 @@ const tempDir = () => {
 }
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
-interface CliResult {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function seedCli(args: string[], env: Record<string, string>): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', ...args], {
-      env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    child.on('error', reject)
-    child.on('exit', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+const seedCli = (args: string[], env: Record<string, string>) => runCli('seed', args, env)
 
 async function counts(db: DatabaseConfig): Promise<Record<string, number>> {
   const ds = await openDatabase(db)

@@ -5,11 +5,11 @@
  * leaves it serving; start-up sweeps interrupted uploads' work folders.
  * `npm run bench -- --crash` runs many more kill -9 rounds.
  */
-import { spawn } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { runCli } from '../../support/cli'
 import { runsOn } from '../../support/engines'
 import { ensureServerBundle } from '../../support/server-bundle'
 import { startServerProcess, type ServerProcess } from '../../support/server-process'
@@ -92,17 +92,10 @@ describe.runIf(runsOn('sqlite'))('server process under write load', () => {
     const ledger = new AckLedger()
     let stop = false
     const load = writeLoad(server.url, members, ledger, () => stop)
-    const adminCreate = (username: string) =>
-      new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin-create.ts', '--username', username, '--password', 'admin-pass-1'], {
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        })
-        let out = ''
-        child.stdout.on('data', (d: Buffer) => (out += String(d)))
-        child.stderr.on('data', (d: Buffer) => (out += String(d)))
-        child.on('exit', (code) => resolve({ code, out }))
-      })
+    const adminCreate = async (username: string) => {
+      const { code, stdout, stderr } = await runCli('admin-create', ['--username', username, '--password', 'admin-pass-1'], { DATA_DIR: dataDir })
+      return { code, out: stdout + stderr }
+    }
     for (const name of ['ops1', 'ops2', 'ops3']) {
       const before = ledger.acked
       const run = await adminCreate(name)
