@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Request } from '@playwright/test'
 import { publishNote, registerMember, type Member } from './api'
 import { login, uniqueId } from './helpers'
 
@@ -38,7 +38,9 @@ test('with the stream refused, the poll still brings the count', async ({ page, 
   const isCounts = (url: string) => url.includes('/api/notifications/unread-count-by-type')
   let countsInFlight = 0
   page.on('request', (r) => void (isCounts(r.url()) && countsInFlight++))
-  for (const ended of ['requestfinished', 'requestfailed'] as const) page.on(ended, (r) => void (isCounts(r.url()) && countsInFlight--))
+  const ended = (r: Request) => void (isCounts(r.url()) && countsInFlight--)
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
   await page.clock.install()
   await page.goto('/explore')
   const firstCounts = page.waitForResponse((r) => isCounts(r.url()))
