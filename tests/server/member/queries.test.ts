@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listGeneration, listRefreshesSettled, listRefreshesStarted } from '../../../server/db/list-cache'
+import { flushViews } from '../../../server/domain/views'
 import { runsOn } from '../../support/engines'
 import { registerMember, type Member } from '../../support/members'
 import { countQueries } from '../../support/query-count'
@@ -82,12 +83,27 @@ describe('fixed number of SQL statements per list, whatever the page size', () =
   it('note detail takes two reads (plus the session check when signed in); a repeat visitor none', async () => {
     await server.call('GET', `/api/posts/${noteId}`, { token: member.token }) // the first view is written once
     expect(await statements(`/api/posts/${noteId}`, member.token)).toBe(3)
-    await server.call('GET', `/api/posts/${noteId}`) // counts this visitor's view (and drops the shared copy)
-    await server.call('GET', `/api/posts/${noteId}`) // reloads the shared copy
-    const counter = countQueries(server.deps.db)
-    expect((await server.call('GET', `/api/posts/${noteId}`)).status).toBe(200)
-    expect(counter.count).toBe(0)
-    counter.restore()
+    await server.call('GET', `/api/posts/${noteId}`) // counts this visitor's view
+    // Writing the buffered view (250 ms later) drops the shared copy: now, not between the two reads below (CI,
+    // stop 28, PostgreSQL: the repeat visit reloaded it).
+    await flushViews(server.deps.db)
+    // The promise: within the shared copy's second, with no write in this process, a repeat visitor costs no SQL.
+    // A measurement that did not meet those terms (another test server's write moved the list generation, or a
+    // loaded machine took over a second) is taken again.
+    for (let attempt = 1; ; attempt++) {
+      const [generation, t0] = [listGeneration(), Date.now()]
+      await server.call('GET', `/api/posts/${noteId}`) // loads the shared copy
+      const counter = countQueries(server.deps.db)
+      try {
+        expect((await server.call('GET', `/api/posts/${noteId}`)).status).toBe(200)
+        if ((listGeneration() === generation && Date.now() - t0 < 1000) || attempt === 5) {
+          expect(counter.count).toBe(0)
+          break
+        }
+      } finally {
+        counter.restore()
+      }
+    }
   })
 })
 
