@@ -28,6 +28,10 @@ const MAX_PENDING = 50_000
 const RETRY_DELAY_MS = 1000
 /** Reads of a view count retried while buffered views were being committed (see stableRead). */
 const STABLE_READ_ATTEMPTS = 3
+/** Commit epochs are kept per slot (note id modulo this): a flush of other notes rarely makes a read start again. */
+const EPOCH_SLOTS = 1024
+/** Reads of a note's detail before its view count is shown as it stands (see shownViewCount). */
+export const VIEW_COUNT_READS = 3
 
 export function viewerKey(userId: number | null, ip: string): string {
   if (userId) return `u${userId}`
@@ -81,8 +85,8 @@ class ViewBuffer {
   private flushing: Promise<void> | null = null
   /** Flushes whose rows may already be visible to readers but are still counted in `pending`. */
   committing = 0
-  /** Bumped each time flushed views leave `pending` (their rows are committed). */
-  epoch = 0
+  /** Per slot of note ids: bumped each time flushed views of those notes leave `pending` (their rows are committed). */
+  private readonly epochs = new Uint32Array(EPOCH_SLOTS)
 
   constructor(private readonly db: DataSource) {}
 
@@ -107,6 +111,10 @@ class ViewBuffer {
 
   count(postId: number): number {
     return this.perPost.get(postId) ?? 0
+  }
+
+  epochOf(postId: number): number {
+    return this.epochs[postId % EPOCH_SLOTS]!
   }
 
   private schedule(delay: number): void {
@@ -142,8 +150,10 @@ class ViewBuffer {
       // The moment the rows are visible, the stored counts include these views: stop adding them on top.
       // From the end of the job until then, readers may see either state: `stableRead` reads again.
       const committed = () => {
-        for (const v of chunk) this.forget(v)
-        this.epoch++
+        for (const v of chunk) {
+          this.forget(v)
+          this.epochs[v.postId % EPOCH_SLOTS]!++
+        }
         if (marked) this.committing--
         marked = false
         for (const listener of writtenListeners) listener(written)
@@ -190,20 +200,38 @@ function bufferOf(db: DataSource): ViewBuffer {
   return buffer
 }
 
+/** A value read while no buffered view of its note was being committed, and the note's commit epoch then. */
+export interface StableRead<T> {
+  value: T
+  epoch: number
+}
+
 /**
  * `read()` (a stored view_count among other things) at a moment no flush of buffered views was committing, so
- * that adding `pendingViews()` to it counts every view exactly once: a flush that committed during the read
- * (its rows visible, or not yet, to the read connection) makes it read again (at most a few times).
+ * that adding `pendingViews()` to it counts every view exactly once: a flush that committed views of the note
+ * during the read (its rows visible, or not yet, to the read connection) makes it read again (at most a few
+ * times). Whatever comes later (an await) may see more views committed: `shownViewCount` tells.
  */
-export async function stableRead<T>(db: DataSource, read: () => Promise<T>): Promise<T> {
+export async function stableRead<T>(db: DataSource, postId: number, read: () => Promise<T>): Promise<StableRead<T>> {
   const buffer = buffers.get(db)
-  if (!buffer) return read()
+  if (!buffer) return { value: await read(), epoch: 0 }
   for (let attempt = 0; ; attempt++) {
     if (buffer.committing > 0 && attempt < STABLE_READ_ATTEMPTS) await buffer.settled()
-    const epoch = buffer.epoch
+    const epoch = buffer.epochOf(postId)
     const value = await read()
-    if (attempt >= STABLE_READ_ATTEMPTS || (buffer.committing === 0 && buffer.epoch === epoch)) return value
+    if (attempt >= STABLE_READ_ATTEMPTS || (buffer.committing === 0 && buffer.epochOf(postId) === epoch)) return { value, epoch }
   }
+}
+
+/**
+ * The view count to show: `stored` (read by `stableRead` at `epoch`) plus the views of the note buffered now.
+ * Null when buffered views of the note were committed since the read (they would count twice or not at all):
+ * read again.
+ */
+export function shownViewCount(db: DataSource, postId: number, stored: number, epoch: number): number | null {
+  const buffer = buffers.get(db)
+  if (!buffer) return epoch === 0 ? stored : null
+  return buffer.epochOf(postId) === epoch ? stored + buffer.count(postId) : null
 }
 
 /** Count this view (buffered); false when the same viewer's view of this note is already waiting. */

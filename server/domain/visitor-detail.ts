@@ -4,7 +4,8 @@ import type { SqlReader } from '../db/reader'
 import { toIso } from '../db/reader'
 import { loadPostDetail } from '../presenters/post'
 import { listGeneration } from '../db/list-cache'
-import { onViewsWritten, pendingViews, recordView, stableRead, viewedRecently, viewPending } from './views'
+import type { StableRead } from './views'
+import { onViewsWritten, pendingViews, recordView, shownViewCount, stableRead, VIEW_COUNT_READS, viewedRecently, viewPending } from './views'
 
 /*
  * A visitor's note detail (no token: no liked / collected / followed state to show). The note itself is
@@ -22,7 +23,7 @@ const MAX_VIEWERS = 100_000
 interface Shared {
   at: number
   generation: number
-  load: Promise<PostDetail | null>
+  load: Promise<StableRead<PostDetail | null>>
 }
 const notes = new Map<number, Shared>()
 /** Per database (two servers in one process, as in the tests, count their visitors apart): `post|viewer` → when. */
@@ -35,10 +36,13 @@ function countedOf(db: DataSource): Map<string, number> {
 // The shared copies' view_count is behind once buffered views are written.
 onViewsWritten((postIds) => postIds.forEach((id) => notes.delete(id)))
 
-function shared(db: DataSource, reader: SqlReader, postId: number): Promise<PostDetail | null> {
+function shared(db: DataSource, reader: SqlReader, postId: number): Promise<StableRead<PostDetail | null>> {
   const hit = notes.get(postId)
   if (hit && hit.generation === listGeneration() && Date.now() - hit.at < TTL_MS) return hit.load
-  const load = stableRead(db, () => loadPostDetail(reader, postId, null, '')).then((loaded) => (loaded && loaded.listed ? loaded.detail : null))
+  const load = stableRead(db, postId, () => loadPostDetail(reader, postId, null, '')).then(({ value, epoch }) => ({
+    value: value && value.listed ? value.detail : null,
+    epoch,
+  }))
   if (notes.size >= MAX_NOTES) notes.clear()
   notes.set(postId, { at: Date.now(), generation: listGeneration(), load })
   load.catch(() => notes.delete(postId))
@@ -66,9 +70,17 @@ async function countView(db: DataSource, reader: SqlReader, postId: number, view
 
 /** The detail as a visitor sees it, with this visitor's view counted (once per hour); null: no such note. */
 export async function visitorDetail(db: DataSource, reader: SqlReader, postId: number, viewer: string): Promise<PostDetail | null> {
-  const detail = await shared(db, reader, postId)
-  if (!detail) return null
-  await countView(db, reader, postId, viewer)
-  const waiting = pendingViews(db, postId)
-  return waiting ? { ...detail, view_count: detail.view_count + waiting } : detail
+  for (let attempt = 1; ; attempt++) {
+    const { value: detail, epoch } = await shared(db, reader, postId)
+    if (!detail) return null
+    await countView(db, reader, postId, viewer)
+    // Buffered views of the note committed during the await: its copy no longer adds up with them (read again).
+    const shown = shownViewCount(db, postId, detail.view_count, epoch)
+    if (shown === null && attempt < VIEW_COUNT_READS) {
+      notes.delete(postId)
+      continue
+    }
+    const viewCount = shown ?? detail.view_count + pendingViews(db, postId)
+    return viewCount === detail.view_count ? detail : { ...detail, view_count: viewCount }
+  }
 }

@@ -58,6 +58,26 @@ describe('views', () => {
     expect(await stored('SELECT COUNT(*) AS n FROM post_views pv WHERE NOT EXISTS (SELECT 1 FROM posts p WHERE p.id = pv.post_id)', [])).toBe(0)
   })
 
+  it('shows every view exactly once while buffered views are being written during the request', async () => {
+    // Each round: views wait in the buffer, and a flush commits them while a detail request is under way, started
+    // a few more event-loop turns later each round so that some rounds commit between the request's read of the
+    // stored count and its adding of the buffered views.
+    const flushAfterTurns = async (turns: number) => {
+      for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve))
+      await flushViews(server.deps.db)
+    }
+    for (let turns = 0; turns < 16; turns++) {
+      const id = await createNote(server, author.token, { images: [image], category_id: category })
+      for (const r of readers.slice(0, 2)) expect((await detail(id, { token: r.token })).status).toBe(200)
+      const [member] = await Promise.all([detail(id, { token: readers[2]!.token }), flushAfterTurns(turns)])
+      expect(member.body.data.view_count).toBe(3)
+      const [visitor] = await Promise.all([detail(id), flushAfterTurns(turns)])
+      expect(visitor.body.data.view_count).toBe(4)
+      await flushViews(server.deps.db)
+      expect(await stored('SELECT view_count AS n FROM posts WHERE id = ?', [id])).toBe(4)
+    }
+  })
+
   it('counts a visitor once per hour whatever User-Agent they send', async () => {
     const id = await createNote(server, author.token, { images: [image], category_id: category })
     const first = await detail(id, { userAgent: 'Browser A' })
