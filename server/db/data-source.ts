@@ -8,6 +8,7 @@ import { entities } from './entities'
 import { retryWhileBusy, runMigrationsLocked } from './migrate'
 import { migrationsFor } from './migrations'
 import { registerWriter } from './transaction'
+import { holdNodeSqlite } from './sqlite-library'
 import { openWriteConnection, type WriteConnection } from './write-connection'
 import { BUSY_TIMEOUT_MS } from './sqlite-settings'
 import { SqliteWriter } from './writer'
@@ -49,7 +50,7 @@ export function beforeDatabaseClose(db: DataSource, hook: CloseHook): void {
  * `db.destroy()` closes everything in order: the close hooks, the write queue drained, the read
  * connections, then the writer (last, so SQLite can merge the WAL when it closes the last connection).
  */
-function closeInOrder(db: DataSource, writer: SqliteWriter | null): void {
+function closeInOrder(db: DataSource, writer: SqliteWriter | null, afterClose: () => void = () => undefined): void {
   const destroy = db.destroy.bind(db)
   db.destroy = async () => {
     for (const hook of closeHooks.get(db) ?? []) await hook().catch(() => undefined)
@@ -58,6 +59,7 @@ function closeInOrder(db: DataSource, writer: SqliteWriter | null): void {
       await destroy()
     } finally {
       await writer?.close({ checkpoint: checkpointOnClose.has(db) })
+      afterClose()
     }
   }
 }
@@ -82,9 +84,14 @@ function ownerOnly(file: string): void {
 async function openSqlite(db: DatabaseConfig): Promise<DataSource> {
   const options = dataSourceOptions(db) as DataSourceOptions & { database: string }
   ownerOnly(options.database)
+  // Every connection of the server to the file is node-sqlite3 (sqlite-library.ts): recorded from here to the close.
+  const release = holdNodeSqlite(options.database)
   // The writer's maintenance connection: migrations now, exclusive work and checkpoints later.
   const maintenance = new DataSource(options)
-  await maintenance.initialize()
+  await maintenance.initialize().catch((err: unknown) => {
+    release()
+    throw err
+  })
   let readable: DataSource | null = null
   let connection: WriteConnection | null = null
   try {
@@ -97,12 +104,13 @@ async function openSqlite(db: DatabaseConfig): Promise<DataSource> {
     await readable.initialize()
     const writer = new SqliteWriter(connection)
     registerWriter(readable, writer)
-    closeInOrder(readable, writer)
+    closeInOrder(readable, writer, release)
     return readable
   } catch (err) {
     if (readable?.isInitialized) await readable.destroy()
     if (connection) await connection.close()
     else await maintenance.destroy()
+    release()
     throw err
   }
 }

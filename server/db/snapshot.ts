@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import sqlite3 from 'sqlite3'
 import { loadNative } from './native'
+import { betterSqliteMayOpen } from './sqlite-library'
 import { BUSY_TIMEOUT_MS } from './sqlite-settings'
 
 /*
@@ -15,8 +16,10 @@ import { BUSY_TIMEOUT_MS } from './sqlite-settings'
  *                steps starts over whenever another connection commits between them, so under a steady
  *                write load it would never finish). It runs in a worker thread: a large database copied in
  *                one step must not hold the event loop (in the server, that is also the writer's thread).
- *   vacuum-into  `VACUUM INTO` through node-sqlite3 (libuv's pool): the fallback where better-sqlite3 is not
- *                installed or not built for this runtime (Electron), or SHILIU_SQLITE_WRITER=portable.
+ *   vacuum-into  `VACUUM INTO` through node-sqlite3 (libuv's pool): in a process that has the file open through
+ *                node-sqlite3 already (the server: two SQLite libraries on one file in one process do not
+ *                see each other's locks, sqlite-library.ts), where better-sqlite3 is not installed or not
+ *                built for this runtime (Electron), or with SHILIU_SQLITE_WRITER=portable.
  *
  * The copy is left in rollback-journal mode (one self-contained file; the server switches WAL back on at open).
  */
@@ -83,13 +86,16 @@ async function viaVacuumInto(source: string, target: string): Promise<void> {
   }
 }
 
-/** The method this process can use: the backup API where better-sqlite3 loads (and is not turned off). */
-export function snapshotMethod(): SnapshotMethod {
-  return process.env.SHILIU_SQLITE_WRITER !== 'portable' && loadNative() ? 'backup-api' : 'vacuum-into'
+/**
+ * The method this process can use on `source`: the backup API where better-sqlite3 loads and this process has
+ * no node-sqlite3 connection to the file (sqlite-library.ts: the server's own scheduled backups use VACUUM INTO).
+ */
+export function snapshotMethod(source: string): SnapshotMethod {
+  return process.env.SHILIU_SQLITE_WRITER !== 'portable' && betterSqliteMayOpen(source) && loadNative() ? 'backup-api' : 'vacuum-into'
 }
 
 /** Copy the database `source` into the new file `target` (which must not exist); returns the method used. */
-export async function snapshotSqlite(source: string, target: string, method = snapshotMethod()): Promise<SnapshotMethod> {
+export async function snapshotSqlite(source: string, target: string, method = snapshotMethod(source)): Promise<SnapshotMethod> {
   await (method === 'backup-api' ? viaBackupApi(source, target) : viaVacuumInto(source, target))
   return method
 }

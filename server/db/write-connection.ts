@@ -54,7 +54,67 @@ export interface WriteConnection {
   checkpoint(mode: CheckpointMode, waitMs?: number): Promise<void>
   /** The WAL file's size on disk (0 when there is none). */
   walBytes(): number
+  /**
+   * Native mode's WAL guard (below); null in portable mode, where one library sees every lock and the writer
+   * restarts the WAL by itself whenever no reader needs it.
+   */
+  readonly walGuard: WalGuard | null
   close(): Promise<void>
+}
+
+/**
+ * The native writer (better-sqlite3) and the node-sqlite3 readers are two copies of SQLite that do not see
+ * each other's locks (sqlite-library.ts). SQLite restarts the WAL from its start at the first commit after a
+ * checkpoint merged all of it, once no reader holds a snapshot in it: the writer's copy cannot see the
+ * readers' snapshots, so it would write over (and journal_size_limit truncate) frames a reader is still
+ * reading (stop 28's SQLITE_IOERR). The guard is a read transaction kept open on a better-sqlite3 connection
+ * of its own, taken while the WAL holds frames not yet merged: as long as it is open, the writer's copy sees
+ * a reader in the WAL and never restarts it. The WAL restarts only where the writer says so (`restart`).
+ */
+export interface WalGuard {
+  /** Whether the guard holds its snapshot (false: not yet, or its last restart could not write). */
+  readonly held: boolean
+  /**
+   * Restart the WAL now and guard it again: let go of the snapshot, commit a one-page write (which starts the
+   * WAL over when a RESTART checkpoint has just merged it all with no reader left in it: the caller's
+   * business), and take a snapshot again behind it. Call it only with no write job running. False (and the
+   * guard not held) when the write could not be made (another process holds the write lock): try again later.
+   */
+  restart(): boolean
+}
+
+/** better-sqlite3's connection for the guard: a read transaction on a connection that only ever holds it. */
+function walGuardOn(native: NativeDatabase, guard: NativeDatabase): WalGuard {
+  let held = false
+  const userVersion = () => (native.pragma('user_version') as Array<{ user_version: number }>)[0]?.user_version ?? 0
+  return {
+    get held() {
+      return held
+    },
+    restart() {
+      if (guard.inTransaction) guard.exec('COMMIT')
+      held = false
+      try {
+        native.exec('BEGIN IMMEDIATE')
+        // Page 1 is written even though the value does not change: the WAL holds one frame the checkpoints
+        // have not merged, so the guard's snapshot below is one in the WAL (a reader the writer must wait for).
+        native.exec(`PRAGMA user_version = ${userVersion()}`)
+        native.exec('COMMIT')
+      } catch {
+        if (native.inTransaction) native.exec('ROLLBACK')
+        return false
+      }
+      try {
+        guard.exec('BEGIN')
+        guard.prepare('SELECT COUNT(*) FROM sqlite_master').all()
+      } catch {
+        if (guard.inTransaction) guard.exec('COMMIT')
+        return false
+      }
+      held = true
+      return true
+    },
+  }
 }
 
 const rawHandle = <T>(ds: DataSource): T => (ds.driver as unknown as { databaseConnection: T }).databaseConnection
@@ -107,6 +167,8 @@ async function openNative(options: DataSourceOptions & { database: string }, mai
     return null // built for another ABI (Electron), say: the portable writer will do
   }
   const native = rawHandle<NativeDatabase>(jobs)
+  const guardConn = new driver(options.database, { readonly: true, fileMustExist: true, timeout: 0 })
+  const walGuard = walGuardOn(native, guardConn)
   const maintenanceConn = rawHandle<sqlite3.Database>(maintenance)
   // The WAL exists once a connection has read the database in WAL mode (migrations did). Without a handle
   // on it, COMMIT itself must fsync (FULL), on the main thread.
@@ -134,7 +196,10 @@ async function openNative(options: DataSourceOptions & { database: string }, mai
     sync: () => (wal ? wal.datasync() : Promise.resolve()),
     checkpoint: (mode, waitMs) => checkpointOn(maintenanceConn, mode, waitMs),
     walBytes: () => fileSize(`${options.database}-wal`),
+    walGuard,
     close: async () => {
+      if (guardConn.inTransaction) guardConn.exec('COMMIT')
+      guardConn.close()
       await wal?.close()
       await jobs.destroy()
       await maintenance.destroy()
@@ -154,6 +219,7 @@ function portable(maintenance: DataSource, database: string): WriteConnection {
     sync: () => Promise.resolve(),
     checkpoint: (mode, waitMs) => checkpointOn(conn, mode, waitMs),
     walBytes: () => fileSize(`${database}-wal`),
+    walGuard: null,
     close: () => maintenance.destroy(),
   }
 }

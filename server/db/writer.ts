@@ -95,6 +95,8 @@ export class SqliteWriter {
     this.manager = conn.jobs.createEntityManager(this.runner)
     this.checkpointTimer = setInterval(() => this.tendWal(), CHECKPOINT_EVERY_MS)
     this.checkpointTimer.unref()
+    // Nothing reads yet: the guard's first write may start the WAL over. If it cannot (another process's lock), tendWal tries again.
+    conn.walGuard?.restart()
   }
 
   /**
@@ -106,13 +108,30 @@ export class SqliteWriter {
    */
   private tendWal(): void {
     if (this.inExclusive || this.closed || this.walRestarting) return
+    const guard = this.conn.walGuard
+    if (guard && !guard.held) {
+      // Native mode without its WAL guard (write-connection.ts; its last write found another process's lock):
+      // no checkpoint may merge the whole WAL until it holds again, or the next commit could restart the WAL
+      // under a reader. Taken again between batches.
+      this.walRestarting = true
+      void this.exclusive(async () => guard.restart())
+        .catch(() => undefined)
+        .finally(() => (this.walRestarting = false))
+      return
+    }
     const overLimit = this.conn.walBytes() > this.walLimit
     if (overLimit) this.walRestarting = true
     // The PASSIVE pass first, while writes go on, so the RESTART (writes wait) has little left to merge.
     const merged = this.conn.mode === 'native' ? this.conn.checkpoint('PASSIVE').catch(() => undefined) : Promise.resolve()
     if (!overLimit) return
     void merged
-      .then(() => this.exclusive(() => this.conn.checkpoint('RESTART', WAL_RESTART_WAIT_MS)))
+      .then(() =>
+        this.exclusive(async () => {
+          await this.conn.checkpoint('RESTART', WAL_RESTART_WAIT_MS)
+          // Merged, and no reader left in the WAL: native mode lets go of its guard for one write, which starts the WAL over.
+          guard?.restart()
+        }),
+      )
       .catch(() => undefined) // busy: a reader kept an older snapshot (the next tick tries again), or closing
       .finally(() => (this.walRestarting = false))
   }
