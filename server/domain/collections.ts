@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm'
-import { execute, insertIgnore, kindOf, query } from '../db/sql'
+import { execute, insertIgnore, KEEP_UPDATED_AT, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { NotFound } from '../errors'
 import { listsChanged } from '../db/list-cache'
@@ -46,7 +46,7 @@ export async function collectNote(db: DataSource, userId: number, postId: number
     await refuseIfBlocked(manager, userId, [authorId])
     const added = await execute(manager, insertIgnore(kindOf(manager), 'collections', ['user_id', 'post_id']), [userId, postId])
     if (added) {
-      await execute(manager, 'UPDATE posts SET collect_count = collect_count + 1 WHERE id = ?', [postId])
+      await execute(manager, `UPDATE posts SET collect_count = collect_count + 1, ${KEEP_UPDATED_AT} WHERE id = ?`, [postId])
       await execute(manager, 'UPDATE users SET collect_count = collect_count + 1 WHERE id = ?', [authorId])
       await refreshHotScores(manager, [postId])
       await notify(manager, { userId: authorId, senderId: userId, type: 3, postId })
@@ -62,7 +62,7 @@ export async function uncollectNote(db: DataSource, userId: number, postId: numb
     const { authorId } = await lockInteractableNote(manager, postId, userId)
     const removed = await execute(manager, 'DELETE FROM collections WHERE user_id = ? AND post_id = ?', [userId, postId])
     if (removed) {
-      await execute(manager, 'UPDATE posts SET collect_count = CASE WHEN collect_count > 0 THEN collect_count - 1 ELSE 0 END WHERE id = ?', [postId])
+      await execute(manager, `UPDATE posts SET collect_count = CASE WHEN collect_count > 0 THEN collect_count - 1 ELSE 0 END, ${KEEP_UPDATED_AT} WHERE id = ?`, [postId])
       await execute(manager, 'UPDATE users SET collect_count = CASE WHEN collect_count > 0 THEN collect_count - 1 ELSE 0 END WHERE id = ?', [authorId])
       await refreshHotScores(manager, [postId])
     }

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm'
 import type { CommentCreateBody, CommentListQuery, CommentView, ReplyListQuery } from '../contract/comments'
 import { Comment } from '../db/entities'
 import { toBool, type SqlReader } from '../db/reader'
-import { execute, query } from '../db/sql'
+import { execute, KEEP_UPDATED_AT, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { Forbidden, Invalid, NotFound } from '../errors'
 import { listPage, pagination, type ListReply } from '../presenters/list'
@@ -69,7 +69,7 @@ export async function createComment(db: DataSource, reader: SqlReader, userId: n
     const commentId = Number(inserted.identifiers[0]!.id)
     // A held comment counts and notifies once it is approved (domain/moderation-state.ts).
     if (!listed) return { id: commentId, authorId }
-    await execute(manager, 'UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?', [input.post_id])
+    await execute(manager, `UPDATE posts SET comment_count = comment_count + 1, ${KEEP_UPDATED_AT} WHERE id = ?`, [input.post_id])
     if (topId) await execute(manager, 'UPDATE comments SET reply_count = reply_count + 1 WHERE id = ?', [topId])
     await refreshHotScores(manager, [input.post_id])
     const notified = new Set<number>([userId])
@@ -129,7 +129,7 @@ export async function removeComment(db: DataSource, commentId: number): Promise<
     const gone = (await execute(manager, 'DELETE FROM comments WHERE parent_id = ?', [commentId])) + (await execute(manager, 'DELETE FROM comments WHERE id = ?', [commentId]))
     const dec = (col: string) => `${col} = CASE WHEN ${col} > ? THEN ${col} - ? ELSE 0 END`
     if (gone && listedCount) {
-      await execute(manager, `UPDATE posts SET ${dec('comment_count')} WHERE id = ?`, [listedCount, listedCount, postId])
+      await execute(manager, `UPDATE posts SET ${dec('comment_count')}, ${KEEP_UPDATED_AT} WHERE id = ?`, [listedCount, listedCount, postId])
       if (parentId !== null) await execute(manager, `UPDATE comments SET ${dec('reply_count')} WHERE id = ?`, [listedCount, listedCount, parentId])
     }
     await refreshHotScores(manager, [postId])

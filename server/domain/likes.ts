@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm'
-import { execute, insertIgnore, kindOf, query } from '../db/sql'
+import { execute, insertIgnore, KEEP_UPDATED_AT, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { NotFound } from '../errors'
 import { listsChanged } from '../db/list-cache'
@@ -85,7 +85,7 @@ export async function like(db: DataSource, userId: number, type: LikeTarget, tar
     const added = await execute(manager, insertIgnore(kindOf(manager), 'likes', ['user_id', 'target_type', 'target_id']), [userId, type, targetId])
     if (added) {
       if (type === 1) {
-        await execute(manager, 'UPDATE posts SET like_count = like_count + 1 WHERE id = ?', [targetId])
+        await execute(manager, `UPDATE posts SET like_count = like_count + 1, ${KEEP_UPDATED_AT} WHERE id = ?`, [targetId])
         await execute(manager, 'UPDATE users SET like_count = like_count + 1 WHERE id = ?', [target.ownerId])
         await refreshHotScores(manager, [targetId])
       } else {
@@ -105,7 +105,7 @@ export async function unlike(db: DataSource, userId: number, type: LikeTarget, t
     if (removed) {
       const dec = (col: string) => `${col} = CASE WHEN ${col} > 0 THEN ${col} - 1 ELSE 0 END`
       if (type === 1) {
-        await execute(manager, `UPDATE posts SET ${dec('like_count')} WHERE id = ?`, [targetId])
+        await execute(manager, `UPDATE posts SET ${dec('like_count')}, ${KEEP_UPDATED_AT} WHERE id = ?`, [targetId])
         await execute(manager, `UPDATE users SET ${dec('like_count')} WHERE id = ?`, [target.ownerId])
         await refreshHotScores(manager, [targetId])
       } else {

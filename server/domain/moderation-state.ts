@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm'
 import { invalidateFeedCounts, listsChanged } from '../db/list-cache'
-import { execute, query } from '../db/sql'
+import { execute, KEEP_UPDATED_AT, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { Moderation, type ModerationState } from '../db/visibility'
 import { lockNote, lockRows } from './locks'
@@ -57,7 +57,7 @@ export async function setCommentModeration(db: DataSource, commentId: number, st
     const delta = Number(state === Moderation.visible) - Number(before === Moderation.visible)
     if (delta) {
       const move = (col: string) => `${col} = CASE WHEN ${col} + ? < 0 THEN 0 ELSE ${col} + ? END`
-      await execute(manager, `UPDATE posts SET ${move('comment_count')} WHERE id = ?`, [delta, delta, postId])
+      await execute(manager, `UPDATE posts SET ${move('comment_count')}, ${KEEP_UPDATED_AT} WHERE id = ?`, [delta, delta, postId])
       if (parentId !== null) await execute(manager, `UPDATE comments SET ${move('reply_count')} WHERE id = ?`, [delta, delta, parentId])
       await refreshHotScores(manager, [postId])
     }

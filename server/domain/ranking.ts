@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm'
 import { toIso } from '../db/reader'
-import { execute, query } from '../db/sql'
+import { execute, KEEP_UPDATED_AT, query } from '../db/sql'
 
 /*
  * Recommend-channel rank (docs/decisions.md "Recommend ranking"):
@@ -50,6 +50,6 @@ export async function refreshHotScores(manager: EntityManager, postIds: readonly
       views: Number(row.view_count),
       createdAt: new Date(toIso(row.created_at)),
     })
-    await execute(manager, 'UPDATE posts SET hot_score = ? WHERE id = ?', [score, postId])
+    await execute(manager, `UPDATE posts SET hot_score = ?, ${KEEP_UPDATED_AT} WHERE id = ?`, [score, postId])
   }
 }

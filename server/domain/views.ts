@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { DataSource, EntityManager } from 'typeorm'
 import { beforeDatabaseClose } from '../db/data-source'
 import { inList } from '../db/reader'
-import { dateParam, execute, forUpdate, insertIgnore, kindOf, query } from '../db/sql'
+import { dateParam, execute, forUpdate, insertIgnore, KEEP_UPDATED_AT, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { refreshHotScores } from './ranking'
 
@@ -72,8 +72,7 @@ async function writeViews(manager: EntityManager, views: readonly PendingView[])
     const counted = renewed > 0 || (await execute(manager, insert, [v.postId, v.viewer, stamp])) > 0
     if (counted) touched.set(v.postId, (touched.get(v.postId) ?? 0) + 1)
   }
-  // `updated_at = updated_at`: MariaDB's ON UPDATE CURRENT_TIMESTAMP would otherwise make a view look like an edit (db-copy test, stop 28).
-  for (const [postId, n] of touched) await execute(manager, 'UPDATE posts SET view_count = view_count + ?, updated_at = updated_at WHERE id = ?', [n, postId])
+  for (const [postId, n] of touched) await execute(manager, `UPDATE posts SET view_count = view_count + ?, ${KEEP_UPDATED_AT} WHERE id = ?`, [n, postId])
   await refreshHotScores(manager, [...touched.keys()])
   return [...touched.keys()]
 }
