@@ -67,9 +67,10 @@ export interface WriteConnection {
  * each other's locks (sqlite-library.ts). SQLite restarts the WAL from its start at the first commit after a
  * checkpoint merged all of it, once no reader holds a snapshot in it: the writer's copy cannot see the
  * readers' snapshots, so it would write over (and journal_size_limit truncate) frames a reader is still
- * reading (stop 28's SQLITE_IOERR). The guard is a read transaction kept open on a better-sqlite3 connection
- * of its own, taken while the WAL holds frames not yet merged: as long as it is open, the writer's copy sees
- * a reader in the WAL and never restarts it. The WAL restarts only where the writer says so (`restart`).
+ * reading (the SQLITE_IOERR of a fresh-clone run in stop 29). The guard is a read transaction kept open on
+ * a better-sqlite3 connection of its own, taken while the WAL holds frames not yet merged: as long as it is
+ * open, the writer's copy sees a reader in the WAL and never restarts it. The WAL restarts only where the
+ * writer says so (`restart`).
  */
 export interface WalGuard {
   /** Whether the guard holds its snapshot (false: not yet, or its last restart could not write). */
