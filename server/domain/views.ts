@@ -31,7 +31,7 @@ const STABLE_READ_ATTEMPTS = 3
 /** Commit epochs are kept per slot (note id modulo this): a flush of other notes rarely makes a read start again. */
 const EPOCH_SLOTS = 1024
 /** Reads of a note's detail before its view count is shown as it stands (see shownViewCount). */
-export const VIEW_COUNT_READS = 3
+const VIEW_COUNT_READS = 3
 
 export function viewerKey(userId: number | null, ip: string): string {
   if (userId) return `u${userId}`
@@ -227,10 +227,33 @@ export async function stableRead<T>(db: DataSource, postId: number, read: () => 
  * Null when buffered views of the note were committed since the read (they would count twice or not at all):
  * read again.
  */
-export function shownViewCount(db: DataSource, postId: number, stored: number, epoch: number): number | null {
+function shownViewCount(db: DataSource, postId: number, stored: number, epoch: number): number | null {
   const buffer = buffers.get(db)
   if (!buffer) return epoch === 0 ? stored : null
   return buffer.epochOf(postId) === epoch ? stored + buffer.count(postId) : null
+}
+
+/**
+ * A note's detail with the view count this process shows: `read(again)` loads it through `stableRead` (`again`
+ * when an earlier read's count went stale), `visit(value)` counts the view (it may await) and returns the detail
+ * to show, or null (no such note for this viewer). Buffered views of the note committed between the read and the
+ * sum make it read again, at most VIEW_COUNT_READS times (the last read adds what is buffered then).
+ */
+export async function detailWithViews<T, D extends { view_count: number }>(
+  db: DataSource,
+  postId: number,
+  read: (again: boolean) => Promise<StableRead<T>>,
+  visit: (value: T) => D | null | Promise<D | null>,
+): Promise<D | null> {
+  for (let attempt = 1; ; attempt++) {
+    const { value, epoch } = await read(attempt > 1)
+    const detail = await visit(value)
+    if (!detail) return null
+    const shown = shownViewCount(db, postId, detail.view_count, epoch)
+    if (shown === null && attempt < VIEW_COUNT_READS) continue
+    const viewCount = shown ?? detail.view_count + pendingViews(db, postId)
+    return viewCount === detail.view_count ? detail : { ...detail, view_count: viewCount }
+  }
 }
 
 /** Count this view (buffered); false when the same viewer's view of this note is already waiting. */

@@ -5,7 +5,7 @@ import { toIso } from '../db/reader'
 import { loadPostDetail } from '../presenters/post'
 import { listGeneration } from '../db/list-cache'
 import type { StableRead } from './views'
-import { onViewsWritten, pendingViews, recordView, shownViewCount, stableRead, VIEW_COUNT_READS, viewedRecently, viewPending } from './views'
+import { detailWithViews, onViewsWritten, recordView, stableRead, viewedRecently, viewPending } from './views'
 
 /*
  * A visitor's note detail (no token: no liked / collected / followed state to show). The note itself is
@@ -69,18 +69,18 @@ async function countView(db: DataSource, reader: SqlReader, postId: number, view
 }
 
 /** The detail as a visitor sees it, with this visitor's view counted (once per hour); null: no such note. */
-export async function visitorDetail(db: DataSource, reader: SqlReader, postId: number, viewer: string): Promise<PostDetail | null> {
-  for (let attempt = 1; ; attempt++) {
-    const { value: detail, epoch } = await shared(db, reader, postId)
-    if (!detail) return null
-    await countView(db, reader, postId, viewer)
-    // Buffered views of the note committed during the await: its copy no longer adds up with them (read again).
-    const shown = shownViewCount(db, postId, detail.view_count, epoch)
-    if (shown === null && attempt < VIEW_COUNT_READS) {
-      notes.delete(postId)
-      continue
-    }
-    const viewCount = shown ?? detail.view_count + pendingViews(db, postId)
-    return viewCount === detail.view_count ? detail : { ...detail, view_count: viewCount }
-  }
+export function visitorDetail(db: DataSource, reader: SqlReader, postId: number, viewer: string): Promise<PostDetail | null> {
+  return detailWithViews(
+    db,
+    postId,
+    // Read again: the shared copy no longer adds up with the views committed since it was read.
+    (again) => {
+      if (again) notes.delete(postId)
+      return shared(db, reader, postId)
+    },
+    async (detail) => {
+      if (detail) await countView(db, reader, postId, viewer)
+      return detail
+    },
+  )
 }

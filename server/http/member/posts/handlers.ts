@@ -9,7 +9,7 @@ import { listFeed } from '../../../domain/feed'
 import { deleteNote, type NotesEnv } from '../../../domain/notes'
 import { publishNote, reviseNote } from '../../../domain/note-review'
 import { visitorDetail } from '../../../domain/visitor-detail'
-import { pendingViews, recordView, shownViewCount, stableRead, VIEW_COUNT_READS, viewedRecently, viewerKey, viewPending } from '../../../domain/views'
+import { detailWithViews, recordView, stableRead, viewedRecently, viewerKey, viewPending } from '../../../domain/views'
 import { mediaStorage } from '../../../media/storage'
 import { loadPostDetail } from '../../../presenters/post'
 import { ok } from '../../envelope'
@@ -45,16 +45,18 @@ export async function getPost(ctx: Context, deps: AppDeps): Promise<void> {
     if (!detail) throw NotFound('笔记不存在')
     return ok(ctx, detail)
   }
-  for (let attempt = 1; ; attempt++) {
-    const { value: loaded, epoch } = await stableRead(deps.db, id, () => loadPostDetail(reader, id, me.id, key))
-    if (!loaded || (!loaded.listed && loaded.authorId !== me.id)) throw NotFound('笔记不存在')
-    const { detail } = loaded
-    if (loaded.listed && !viewedRecently(loaded.viewedAt) && !viewPending(deps.db, id, key)) recordView(deps.db, id, key)
-    const shown = shownViewCount(deps.db, id, detail.view_count, epoch)
-    if (shown === null && attempt < VIEW_COUNT_READS) continue
-    detail.view_count = shown ?? detail.view_count + pendingViews(deps.db, id)
-    return ok(ctx, detail)
-  }
+  const detail = await detailWithViews(
+    deps.db,
+    id,
+    () => stableRead(deps.db, id, () => loadPostDetail(reader, id, me.id, key)),
+    (loaded) => {
+      if (!loaded || (!loaded.listed && loaded.authorId !== me.id)) return null
+      if (loaded.listed && !viewedRecently(loaded.viewedAt) && !viewPending(deps.db, id, key)) recordView(deps.db, id, key)
+      return loaded.detail
+    },
+  )
+  if (!detail) throw NotFound('笔记不存在')
+  ok(ctx, detail)
 }
 
 export async function createPost(ctx: Context, deps: AppDeps): Promise<void> {
