@@ -173,9 +173,9 @@ export function containsPattern(text: string): string {
 export const LIKE_ESCAPE = "ESCAPE '!'"
 
 /**
- * Added to an UPDATE of a note's counters or score (`SET like_count = …, ${KEEP_UPDATED_AT}`): on MariaDB
- * posts.updated_at is `ON UPDATE CURRENT_TIMESTAMP` (TypeORM's update column), so without it a like, a view
- * or a new hot score would look like an edit there, and there only (db-copy test, stops 28 and 29). A no-op
- * on SQLite and PostgreSQL. Edits set updated_at themselves.
+ * Added to an UPDATE of a note's or a member's counters or a note's score (`SET like_count = …, ${KEEP_UPDATED_AT}`):
+ * on MariaDB posts.updated_at and users.updated_at are `ON UPDATE CURRENT_TIMESTAMP` (TypeORM's update column),
+ * so without it a like, a follow, a view or a new hot score would look like an edit there, and there only
+ * (db-copy test, stops 28 and 29). A no-op on SQLite and PostgreSQL. Edits set updated_at themselves.
  */
 export const KEEP_UPDATED_AT = 'updated_at = updated_at'

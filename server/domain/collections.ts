@@ -47,7 +47,7 @@ export async function collectNote(db: DataSource, userId: number, postId: number
     const added = await execute(manager, insertIgnore(kindOf(manager), 'collections', ['user_id', 'post_id']), [userId, postId])
     if (added) {
       await execute(manager, `UPDATE posts SET collect_count = collect_count + 1, ${KEEP_UPDATED_AT} WHERE id = ?`, [postId])
-      await execute(manager, 'UPDATE users SET collect_count = collect_count + 1 WHERE id = ?', [authorId])
+      await execute(manager, `UPDATE users SET collect_count = collect_count + 1, ${KEEP_UPDATED_AT} WHERE id = ?`, [authorId])
       await refreshHotScores(manager, [postId])
       await notify(manager, { userId: authorId, senderId: userId, type: 3, postId })
     }
@@ -63,7 +63,7 @@ export async function uncollectNote(db: DataSource, userId: number, postId: numb
     const removed = await execute(manager, 'DELETE FROM collections WHERE user_id = ? AND post_id = ?', [userId, postId])
     if (removed) {
       await execute(manager, `UPDATE posts SET collect_count = CASE WHEN collect_count > 0 THEN collect_count - 1 ELSE 0 END, ${KEEP_UPDATED_AT} WHERE id = ?`, [postId])
-      await execute(manager, 'UPDATE users SET collect_count = CASE WHEN collect_count > 0 THEN collect_count - 1 ELSE 0 END WHERE id = ?', [authorId])
+      await execute(manager, `UPDATE users SET collect_count = CASE WHEN collect_count > 0 THEN collect_count - 1 ELSE 0 END, ${KEEP_UPDATED_AT} WHERE id = ?`, [authorId])
       await refreshHotScores(manager, [postId])
     }
     return state(manager, postId, false)

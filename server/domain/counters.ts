@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm'
 import type { DatabaseKind } from '../config'
-import { forUpdate } from '../db/sql'
+import { forUpdate, KEEP_UPDATED_AT } from '../db/sql'
 import { withinTransaction } from '../db/transaction'
 import { listedComment, listedNote } from '../db/visibility'
 
@@ -77,9 +77,13 @@ function placeholders(db: Db, count: number): string {
  * READ COMMITTED snapshot on PostgreSQL, a locking read on MySQL) sees every committed change and no
  * uncommitted one can slip in before this transaction ends. 'all' takes no locks (seeding, a quiet database).
  */
+const TABLES_WITH_UPDATED_AT: ReadonlySet<CounterTable> = new Set(['users', 'posts'])
+
 export async function recount(db: Db, table: CounterTable, ids: readonly number[] | 'all'): Promise<void> {
   const defs = COUNTERS.filter((c) => c.table === table)
-  const set = defs.map((c) => `${c.column} = (${c.count})`).join(', ')
+  // A recount repairs counters: it is not an edit of the note or the member (KEEP_UPDATED_AT, MariaDB).
+  const keep = TABLES_WITH_UPDATED_AT.has(table) ? `, ${KEEP_UPDATED_AT}` : ''
+  const set = defs.map((c) => `${c.column} = (${c.count})`).join(', ') + keep
   const target = `${table} AS t`
   if (ids === 'all') {
     await db.query(`UPDATE ${target} SET ${set}`)

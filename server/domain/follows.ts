@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm'
 import { NOTIFICATION_TYPE, Follow } from '../db/entities'
-import { execute, insertIgnore, kindOf } from '../db/sql'
+import { execute, insertIgnore, KEEP_UPDATED_AT, kindOf } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
 import { USER_MESSAGES } from '../contract/users'
@@ -18,8 +18,8 @@ import { notify } from './notifications'
 
 async function bump(m: EntityManager, followerId: number, followingId: number, delta: 1 | -1): Promise<void> {
   const change = (column: string) => (delta > 0 ? `${column} = ${column} + 1` : `${column} = CASE WHEN ${column} > 0 THEN ${column} - 1 ELSE 0 END`)
-  await execute(m, `UPDATE users SET ${change('follow_count')} WHERE id = ?`, [followerId])
-  await execute(m, `UPDATE users SET ${change('fans_count')} WHERE id = ?`, [followingId])
+  await execute(m, `UPDATE users SET ${change('follow_count')}, ${KEEP_UPDATED_AT} WHERE id = ?`, [followerId])
+  await execute(m, `UPDATE users SET ${change('fans_count')}, ${KEEP_UPDATED_AT} WHERE id = ?`, [followingId])
 }
 
 /** Follow; true when a new follow was created (false when it already existed). */

@@ -86,7 +86,7 @@ export async function like(db: DataSource, userId: number, type: LikeTarget, tar
     if (added) {
       if (type === 1) {
         await execute(manager, `UPDATE posts SET like_count = like_count + 1, ${KEEP_UPDATED_AT} WHERE id = ?`, [targetId])
-        await execute(manager, 'UPDATE users SET like_count = like_count + 1 WHERE id = ?', [target.ownerId])
+        await execute(manager, `UPDATE users SET like_count = like_count + 1, ${KEEP_UPDATED_AT} WHERE id = ?`, [target.ownerId])
         await refreshHotScores(manager, [targetId])
       } else {
         await execute(manager, 'UPDATE comments SET like_count = like_count + 1 WHERE id = ?', [targetId])
@@ -106,7 +106,7 @@ export async function unlike(db: DataSource, userId: number, type: LikeTarget, t
       const dec = (col: string) => `${col} = CASE WHEN ${col} > 0 THEN ${col} - 1 ELSE 0 END`
       if (type === 1) {
         await execute(manager, `UPDATE posts SET ${dec('like_count')}, ${KEEP_UPDATED_AT} WHERE id = ?`, [targetId])
-        await execute(manager, `UPDATE users SET ${dec('like_count')} WHERE id = ?`, [target.ownerId])
+        await execute(manager, `UPDATE users SET ${dec('like_count')}, ${KEEP_UPDATED_AT} WHERE id = ?`, [target.ownerId])
         await refreshHotScores(manager, [targetId])
       } else {
         await execute(manager, `UPDATE comments SET ${dec('like_count')} WHERE id = ?`, [targetId])

@@ -2,7 +2,7 @@ import type { Logger } from 'pino'
 import type { DataSource, EntityManager } from 'typeorm'
 import { draftFlag, noteProblem, NOTE_TYPE, type NoteDraft, type PostCreateBody, type PostUpdateBody } from '../contract/posts'
 import { inTransaction } from '../db/transaction'
-import { dateParam, execute, kindOf, query } from '../db/sql'
+import { dateParam, execute, KEEP_UPDATED_AT, kindOf, query } from '../db/sql'
 import { Post } from '../db/entities'
 import { toBool, toIso } from '../db/reader'
 import { Forbidden, Invalid, NotFound } from '../errors'
@@ -124,7 +124,7 @@ async function writeMedia(manager: EntityManager, postId: number, images: NoteIm
  */
 export async function movePublishedCounters(manager: EntityManager, userId: number, before: { published: boolean; category: number | null }, after: { published: boolean; category: number | null }): Promise<void> {
   const delta = Number(after.published) - Number(before.published)
-  if (delta) await execute(manager, 'UPDATE users SET post_count = CASE WHEN post_count + ? < 0 THEN 0 ELSE post_count + ? END WHERE id = ?', [delta, delta, userId])
+  if (delta) await execute(manager, `UPDATE users SET post_count = CASE WHEN post_count + ? < 0 THEN 0 ELSE post_count + ? END, ${KEEP_UPDATED_AT} WHERE id = ?`, [delta, delta, userId])
   if (before.published && before.category && (!after.published || after.category !== before.category))
     await execute(manager, 'UPDATE categories SET post_count = CASE WHEN post_count > 0 THEN post_count - 1 ELSE 0 END WHERE id = ?', [before.category])
   if (after.published && after.category && (!before.published || after.category !== before.category))
@@ -321,7 +321,7 @@ export async function removeNote(db: DataSource, target: { id: number }): Promis
     for (const tagId of lockOrder(tagIds)) if (await execute(manager, 'DELETE FROM post_tags WHERE post_id = ? AND tag_id = ?', [note.id, tagId])) unlinked.add(tagId)
     await execute(manager, 'DELETE FROM posts WHERE id = ?', [note.id])
     const dec = (col: string) => `${col} = CASE WHEN ${col} > ? THEN ${col} - ? ELSE 0 END`
-    await execute(manager, `UPDATE users SET ${dec('like_count')}, ${dec('collect_count')}, ${dec('post_count')} WHERE id = ?`, [likes, likes, collects, collects, published, published, note.user_id])
+    await execute(manager, `UPDATE users SET ${dec('like_count')}, ${dec('collect_count')}, ${dec('post_count')}, ${KEEP_UPDATED_AT} WHERE id = ?`, [likes, likes, collects, collects, published, published, note.user_id])
     for (const tagId of unlinked) await execute(manager, `UPDATE tags SET ${dec('use_count')} WHERE id = ?`, [1, 1, tagId])
     if (published && note.category_id) await execute(manager, `UPDATE categories SET ${dec('post_count')} WHERE id = ?`, [1, 1, note.category_id])
     return media

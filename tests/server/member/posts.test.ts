@@ -150,12 +150,13 @@ describe('GET /api/posts/:id', () => {
     expect(await view(bob.token)).toBe(4)
   })
 
-  it('keeps updated_at through likes, collects, comments, views and a new hot score: none of them edits the note', async () => {
+  it('keeps updated_at through likes, collects, comments, follows, views and a new hot score: none of them edits the note or a member', async () => {
     // A category and a note of its own, deleted at the end: the ranking tests count what the feeds hold.
     const id = await createNote(server, alice.token, { images: [img.url], category_id: await createCategory(server, '不是编辑', 'not-edits') })
     const updatedAt = async () => {
-      const { u } = (await dbQuery<{ u: string | Date }>(server.deps.db, 'SELECT updated_at AS u FROM posts WHERE id = ?', [id]))[0]!
-      return u instanceof Date ? u.toISOString() : u
+      const note = await dbQuery<{ u: string | Date }>(server.deps.db, 'SELECT updated_at AS u FROM posts WHERE id = ?', [id])
+      const members = await dbQuery<{ u: string | Date }>(server.deps.db, 'SELECT updated_at AS u FROM users WHERE id IN (?, ?) ORDER BY id', [alice.id, bob.id])
+      return [...note, ...members].map(({ u }) => (u instanceof Date ? u.toISOString() : u))
     }
     const ok = (r: { status: number }) => expect(r.status).toBe(200)
     try {
@@ -165,10 +166,13 @@ describe('GET /api/posts/:id', () => {
       ok(await server.call('POST', '/api/likes', { token: bob.token, json: { target_type: 1, target_id: id } }))
       ok(await server.call('POST', `/api/posts/${id}/collect`, { token: bob.token }))
       ok(await server.call('POST', '/api/comments', { token: bob.token, json: { post_id: id, content: '不是编辑' } }))
+      ok(await server.call('POST', `/api/users/${alice.user_id}/follow`, { token: bob.token }))
       ok(await server.call('GET', `/api/posts/${id}`, { token: bob.token }))
       await flushViews(server.deps.db)
+      ok(await server.call('DELETE', `/api/users/${alice.user_id}/follow`, { token: bob.token }))
+      ok(await server.call('DELETE', '/api/likes', { token: bob.token, json: { target_type: 1, target_id: id } }))
       ok(await server.call('DELETE', `/api/posts/${id}/collect`, { token: bob.token }))
-      expect(await updatedAt()).toBe(before)
+      expect(await updatedAt()).toEqual(before)
     } finally {
       ok(await server.call('DELETE', `/api/posts/${id}`, { token: alice.token }))
     }
