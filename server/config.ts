@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { chmodSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { chmodSync, mkdirSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { DataKeyError, loadKeyring, type DataKeyring } from './security/data-key'
+import { readOrCreateSecretFile } from './security/secret-file'
 
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mysql'
 
@@ -208,11 +209,7 @@ function databaseFromUrl(url: string | undefined, dataDir: string): DatabaseConf
 /** The JWT secret: from the environment, or generated once and kept (mode 600) in the data directory. */
 function resolveJwtSecret(explicit: string | undefined, dataDir: string): string {
   if (explicit) return explicit
-  const file = path.join(dataDir, 'jwt-secret')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  const secret = randomBytes(48).toString('base64url')
-  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
-  return secret
+  return readOrCreateSecretFile(path.join(dataDir, 'jwt-secret'), () => randomBytes(48).toString('base64url')).trim()
 }
 
 /** Scheduled backups: refused when they could not work (no BACKUP_DIR, or one inside DATA_DIR). */

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { readOrCreateSecretFile } from './secret-file'
 
 /*
  * Encryption at rest of personal data (verification applications: real names, ID-card numbers, phone
@@ -51,12 +52,7 @@ export function loadKeyring(dataDir: string, env: { SHILIU_DATA_KEY?: string; SH
   const file = path.join(dataDir, DATA_KEY_FILE)
   let current: DataKey
   if (env.SHILIU_DATA_KEY) current = parseKey(env.SHILIU_DATA_KEY, 'SHILIU_DATA_KEY')
-  else if (existsSync(file)) current = parseKey(readFileSync(file, 'utf8'), file)
-  else {
-    const text = newKeyText()
-    writeFileSync(file, `${text}\n`, { mode: 0o600, flag: 'wx' })
-    current = parseKey(text, file)
-  }
+  else current = parseKey(readOrCreateSecretFile(file, () => `${newKeyText()}\n`), file)
   const oldFile = path.join(dataDir, OLD_KEYS_FILE)
   const old = [
     ...lines(env.SHILIU_DATA_KEYS_OLD, /,/).map((k) => parseKey(k, 'SHILIU_DATA_KEYS_OLD')),
