@@ -21,9 +21,15 @@ export function SearchBox({ autoFocus, onDone }: SearchBoxProps) {
   const boxRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
 
+  // The box follows the URL's keyword when it changes from elsewhere (back / forward, a tag or a link), not when
+  // the URL catches up with the search this box just ran: the member may already be typing the next one (the
+  // navigation renders in a transition, after the address has changed).
+  const urlKeyword = onSearchPage ? (params.get('keyword') ?? '') : null
+  const shownKeyword = useRef(urlKeyword)
   useEffect(() => {
-    if (onSearchPage) setValue(params.get('keyword') ?? '')
-  }, [onSearchPage, params])
+    if (urlKeyword !== null && urlKeyword !== shownKeyword.current) setValue(urlKeyword)
+    shownKeyword.current = urlKeyword
+  }, [urlKeyword])
 
   useEffect(() => {
     if (!open) return
@@ -42,6 +48,7 @@ export function SearchBox({ autoFocus, onDone }: SearchBoxProps) {
     if (!t) return
     add(t)
     setValue(t)
+    shownKeyword.current = t
     setOpen(false)
     setEditing(false)
     inputRef.current?.blur()
