@@ -68,6 +68,9 @@ function placeholders(db: Db, count: number): string {
   return Array.from({ length: count }, (_, i) => (postgres ? `$${i + 1}` : '?')).join(', ')
 }
 
+/** The counted tables that have an updated_at (TypeORM's update column): a recount must keep it. */
+const TABLES_WITH_UPDATED_AT: ReadonlySet<CounterTable> = new Set(['users', 'posts'])
+
 /**
  * Set the counters of one table from their rows, for the given ids (or every row when ids is 'all').
  * Run it inside the transaction that changed the rows.
@@ -77,8 +80,6 @@ function placeholders(db: Db, count: number): string {
  * READ COMMITTED snapshot on PostgreSQL, a locking read on MySQL) sees every committed change and no
  * uncommitted one can slip in before this transaction ends. 'all' takes no locks (seeding, a quiet database).
  */
-const TABLES_WITH_UPDATED_AT: ReadonlySet<CounterTable> = new Set(['users', 'posts'])
-
 export async function recount(db: Db, table: CounterTable, ids: readonly number[] | 'all'): Promise<void> {
   const defs = COUNTERS.filter((c) => c.table === table)
   // A recount repairs counters: it is not an edit of the note or the member (KEEP_UPDATED_AT, MariaDB).
