@@ -16,9 +16,11 @@ import path from 'node:path'
  * tests/server/storage/sqlite-library.test.ts; docs/decisions.md.) The server opens the file through
  * node-sqlite3 first (migrations), so the first point cannot happen to it.
  *
- * The server's readers, its read-only DataSource and the writer's maintenance connection are node-sqlite3; its
- * native writer is better-sqlite3, and write-connection.ts keeps it from ever restarting the WAL under them
- * (the WAL guard). Nothing else may open the file through better-sqlite3 where this process holds node-sqlite3
+ * The server's readers, its read-only DataSource, the writer's maintenance connection and (by default) the writer
+ * itself are node-sqlite3: one library. The native writer (better-sqlite3, SHILIU_SQLITE_WRITER=native, for
+ * measuring) is the other copy; write-connection.ts's WAL guard keeps it from restarting the WAL under the readers,
+ * but not from every race of two copies (stop 31: a batch of acknowledged writes read short under load), which is
+ * why it is no longer the default. Nothing else may open the file through better-sqlite3 where this process holds node-sqlite3
  * connections to it: a backup through better-sqlite3's backup API runs in the `npm run backup` command's own
  * process, never in the server (a checkpoint there would not wait for it: a torn copy).
  */

@@ -18,8 +18,12 @@ import { BUSY_TIMEOUT_MS, walLimitBytes } from './sqlite-settings'
  *     the WAL file on libuv's pool; the writer acknowledges a batch's jobs only after that fsync, so every
  *     acknowledged write is exactly as durable as with synchronous = FULL (see docs/decisions.md);
  *   - not on checkpoints: wal_autocheckpoint = 0 here, the maintenance connection checkpoints instead.
- * - portable: node-sqlite3 (an N-API module that loads in Electron too), used when better-sqlite3 is not
- *   installed or does not load (it is built per Node / Electron ABI), or with SHILIU_SQLITE_WRITER=portable.
+ * - portable (the default): node-sqlite3, the library of the readers, the read-only DataSource and the
+ *   maintenance connection, so the process has ONE copy of SQLite on the file (sqlite-library.ts). Native
+ *   only with SHILIU_SQLITE_WRITER=native, for measuring: beside node-sqlite3's readers in one process it is
+ *   two copies of SQLite that do not see each other's locks, and the WAL guard below did not make that safe
+ *   (stop 31: a read four acknowledged writes, one batch, short under load; docs/decisions.md). It
+ *   becomes the default again once every connection of the server is better-sqlite3.
  *
  * Either way the maintenance connection (node-sqlite3, read-write, private to the writer) runs migrations
  * at open, exclusive work (seeding), the background checkpoints and the final one.
@@ -144,7 +148,8 @@ const fileSize = (file: string): number => {
 }
 
 async function openNative(options: DataSourceOptions & { database: string }, maintenance: DataSource): Promise<WriteConnection | null> {
-  const driver = process.env.SHILIU_SQLITE_WRITER === 'portable' ? null : loadNative()
+  // Opt-in only: see the head of this file (one SQLite library per process).
+  const driver = process.env.SHILIU_SQLITE_WRITER === 'native' ? loadNative() : null
   if (!driver) return null
   const jobs = new DataSource({
     type: 'better-sqlite3',
@@ -225,7 +230,7 @@ function portable(maintenance: DataSource, database: string): WriteConnection {
   }
 }
 
-/** The writer's connection over `maintenance` (already open, migrated): native when possible, else portable. */
+/** The writer's connection over `maintenance` (already open, migrated): portable, or native when asked for and it loads. */
 export async function openWriteConnection(options: DataSourceOptions & { database: string }, maintenance: DataSource): Promise<WriteConnection> {
   await execOn(rawHandle<sqlite3.Database>(maintenance), `PRAGMA journal_size_limit = ${journalSizeLimit()}`)
   return (await openNative(options, maintenance)) ?? portable(maintenance, options.database)

@@ -47,7 +47,7 @@ describeOnSqlite.each(nativeProblem ? (['portable'] as const) : (['native', 'por
     const dir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-writer-'))
     dirs.push(dir)
     file = path.join(dir, 'shiliu.sqlite')
-    process.env.SHILIU_SQLITE_WRITER = mode === 'portable' ? 'portable' : ''
+    process.env.SHILIU_SQLITE_WRITER = mode
     db = await openDatabase({ kind: 'sqlite', url: file })
     expect(writerOf(db)!.state().mode).toBe(mode)
   })
@@ -200,7 +200,9 @@ describeOnSqlite.each(nativeProblem ? (['portable'] as const) : (['native', 'por
     expect(order).toEqual(['job', 'exclusive', 'job'])
     expect(await categoryCount(db)).toBe(3)
   })
-  it('keeps the WAL bounded under steady reads and writes: restarted and truncated once past its limit', async () => {
+  // Portable only: the native writer beside node-sqlite3's readers is two SQLite libraries on one file. This test
+  // once read four acknowledged writes (one batch) short with it (stop 31): why the server no longer runs it.
+  it.runIf(mode === 'portable')('keeps the WAL bounded under steady reads and writes: restarted and truncated once past its limit', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-wal-'))
     dirs.push(dir)
     const busyFile = path.join(dir, 'shiliu.sqlite')
