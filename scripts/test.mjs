@@ -1,7 +1,7 @@
-// npm test: every test. Build, type-check and lint (side by side), then ONE vitest run with a project per
+// npm test: every test. Build, then ONE vitest run with a project per
 // engine (vitest.config.ts: `unit` for the renderer, electron and other engine-free tests, and the server suite
-// as `sqlite`, `postgres` and `mysql`) with the browser tests (Playwright + Chromium) and the desktop package
-// dry run beside it. At the end: the time of each step (with vitest's own import / tests split), one summary line per
+// as `sqlite`, `postgres` and `mysql`) with the browser tests (Playwright + Chromium), the desktop package
+// dry run, the type check and the lint beside it. At the end: the time of each step (with vitest's own import / tests split), one summary line per
 // engine, and a check that no tracked file was changed by the run (a test writes only to ignored or temporary
 // paths; the README gallery is `npm run screenshots`).
 //
@@ -110,18 +110,18 @@ async function probe(engine) {
   }
 }
 
-// Build, type-check and lint side by side: each of tsc and eslint keeps one core busy, and nothing here needs
-// the others' output (the vitest run below needs the build: some tests start the built server).
-const checks = await Promise.all([
-  run('build', 'npm', ['run', 'build', '--silent'], {}, { buffered: true }),
+// The build first (the tests start the built server and load the built renderers); type-check and lint beside the
+// tests: nothing needs their output, and waiting for tsc (~70 s, one core) before the tests left the other core
+// idle for half of that. Their output is shown once they end; a failure fails the run at the end.
+const build = await run('build', 'npm', ['run', 'build', '--silent'], {}, { buffered: true })
+if (!build.ok) {
+  console.error('\nbuild failed.')
+  finish(1)
+}
+const staticChecks = Promise.all([
   run('typecheck', 'npm', ['run', 'typecheck', '--silent'], {}, { buffered: true }),
   run('lint', 'npm', ['run', 'lint', '--silent'], {}, { buffered: true }),
 ])
-const failedCheck = ['build', 'typecheck', 'lint'].filter((_, i) => !checks[i].ok)
-if (failedCheck.length) {
-  console.error(`\n${failedCheck.join(', ')} failed.`)
-  finish(1)
-}
 
 // One vitest run (vitest.config.ts): the `unit` project (renderer, electron, …) and one project per engine
 // running the server suite. An engine whose server does not answer is left out, loudly.
@@ -204,8 +204,10 @@ const printSummary = () => {
   for (const line of lines) console.log(line)
   console.log(`total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 }
-const [browser, desktopPackage] = await Promise.all([browserRun, packageRun])
-if (failed || !browser.ok || !desktopPackage.ok) {
+const [browser, desktopPackage, [typecheck, lint]] = await Promise.all([browserRun, packageRun, staticChecks])
+if (failed || !browser.ok || !desktopPackage.ok || !typecheck.ok || !lint.ok) {
+  if (!typecheck.ok) console.error('\nThe type check failed (see above).')
+  if (!lint.ok) console.error('\nThe lint failed (see above).')
   if (failed) console.error(`\nThe unit and API tests failed (see above)${requireEngines && summary.some((e) => e.skipped) ? ', or an engine CI requires (SHILIU_REQUIRE_ENGINES=1) did not answer' : ''}.`)
   if (!browser.ok) console.error('\nThe browser tests failed (see above).')
   if (!desktopPackage.ok) console.error('\nThe desktop package dry run failed (see above).')
