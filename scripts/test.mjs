@@ -1,9 +1,9 @@
-// npm test: every test. Build, then ONE vitest run with a project per
-// engine (vitest.config.ts: `unit` for the renderer, electron and other engine-free tests, and the server suite
-// as `sqlite`, `postgres` and `mysql`) with the browser tests (Playwright + Chromium), the desktop package
-// dry run, the type check and the lint beside it. At the end: the time of each step (with vitest's own import / tests split), one summary line per
-// engine, and a check that no tracked file was changed by the run (a test writes only to ignored or temporary
-// paths; the README gallery is `npm run screenshots`).
+// npm test: every test. Build, then ONE vitest run with a project per engine (vitest.config.ts: `unit` for the
+// renderer, electron and other engine-free tests, and the server suite as `sqlite`, `postgres` and `mysql`) with
+// the browser tests (Playwright + Chromium), the desktop package dry run, the type check and the lint beside it.
+// At the end: the time of each step (with vitest's own import / tests split), one summary line per engine, and a
+// check that no tracked file was changed by the run (a test writes only to ignored or temporary paths; the
+// README gallery is `npm run screenshots`).
 //
 //   SHILIU_TEST_ENGINES=sqlite,postgres   run only these engines' projects (default: all three; the unit
 //                                         project comes with sqlite)
