@@ -56,7 +56,7 @@ describe.runIf(runsOn('sqlite'))('server process under write load', () => {
     expect(code, server.stderr()).toBe(0)
     expect(ledger.acked).toBeGreaterThan(50)
     // Requests that reached the stopping server were answered (503 at worst), never cut.
-    expect(ledger.unanswered).toBe(0)
+    expect(ledger.unanswered, `statuses ${JSON.stringify([...ledger.statuses])}; server output:\n${server.stdout().slice(-4000)}\n${server.stderr()}`).toBe(0)
     expect(existsSync(path.join(dataDir, 'shiliu.sqlite-wal'))).toBe(false)
     const copy = path.join(tempDir(), 'copy.sqlite')
     copyFileSync(path.join(dataDir, 'shiliu.sqlite'), copy)
