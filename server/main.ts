@@ -27,12 +27,17 @@ export interface RunningServer {
   url: string
   port: number
   deps: AppDeps
-  stop(): Promise<void>
+  /**
+   * Clean stop. `lingerMs`: how long idle kept-alive connections stay open, once in-flight requests are done, for a
+   * request on its way (the signal handler's stop under live traffic: IDLE_LINGER_MS; default 0, for servers
+   * stopped in-process by the desktop app and the tests, whose own idle connections would only make it wait).
+   */
+  stop(options?: { lingerMs?: number }): Promise<void>
 }
 
 /** How long in-flight requests get to finish after SIGTERM before connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
-/** How long a stopping server leaves idle kept-alive connections open for a request on its way (see stop). */
+/** How long a server stopped by a signal leaves idle kept-alive connections open for a request on its way (see stop). */
 const IDLE_LINGER_MS = 1000
 
 /** Resolves when `server` has no open connection left, or after `ms`. */
@@ -145,7 +150,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     port,
     deps,
-    stop: () =>
+    stop: ({ lingerMs = 0 } = {}) =>
       (stopping ??= (async () => {
         stopSweep()
         stopExportSweep()
@@ -160,8 +165,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         if (!finished) logger.warn({ cut: gate.inFlightCount }, 'grace period over: cutting the requests still running')
         // A kept-alive connection still open here may be carrying its client's next request: closing it now
         // would meet that request with a reset (a process.test round under load: one write cut). Each gets up to
-        // IDLE_LINGER_MS to bring it (answered 503 + close, which closes the connection), then the rest close.
-        await connectionsClosed(server, finished ? IDLE_LINGER_MS : 0)
+        // `lingerMs` to bring it (answered 503 + close, which closes the connection), then the rest close.
+        await connectionsClosed(server, finished ? lingerMs : 0)
         server.closeAllConnections()
         await closed
         // Exports being built and mails leaving finish, within the grace period (a build cut short is
@@ -214,7 +219,7 @@ export async function runServerProcess(env: NodeJS.ProcessEnv = process.env): Pr
     // A second signal while stopping means "now": exit without waiting.
     if (++signals > 1) process.exit(1)
     process.stdout.write(`${signal} received, shutting down...\n`)
-    running.stop().then(
+    running.stop({ lingerMs: IDLE_LINGER_MS }).then(
       () => process.exit(0),
       (err) => {
         process.stderr.write(`Shutdown error: ${(err as Error).message}\n`)
