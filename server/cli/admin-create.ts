@@ -3,7 +3,7 @@
  * Creates an administrator in the configured database (DATA_DIR / DATABASE_URL). A real server has no
  * default administrator; this is how the first one is made. Safe against a running server: the write is
  * one job of this process's SQLite writer (BEGIN IMMEDIATE, so it waits for the server's write lock up to
- * the busy timeout, six times over, instead of failing), and the check and the insert are one transaction.
+ * the busy timeout, again for up to 30 s, instead of failing), and the check and the insert are one transaction.
  */
 import 'reflect-metadata'
 import { z } from 'zod'
@@ -11,10 +11,12 @@ import { hashPassword } from '../auth/passwords'
 import { ConfigError, loadConfig } from '../config'
 import { openDatabase } from '../db/data-source'
 import { Admin } from '../db/entities'
-import { StorageFault } from '../db/faults'
+import { retryWhileBusy } from '../db/migrate'
 import { inTransaction } from '../db/transaction'
 import { cliArgs } from './args'
 
+/** How long the command waits for the server's write lock in all. */
+const COMMAND_LOCK_WAIT_MS = 30_000
 const usage = 'Usage: npm run admin:create -- --username <name> --password <password>'
 const args = cliArgs({ username: { type: 'string' }, password: { type: 'string' } }, usage)
 const input = z
@@ -41,21 +43,12 @@ try {
       return true
     })
   // A server busy writing holds the lock most of the time, and SQLite's busy wait polls: one busy timeout (5 s)
-  // may pass without a free moment. A command may wait longer than a request: up to six turns (the job is safe
-  // to run again: check and insert are one transaction).
+  // may pass without a free moment. A command may wait longer than a request: 30 s (the job is safe to run
+  // again: check and insert are one transaction).
   let created = false
-  try {
-    for (let turn = 1; ; turn++) {
-      try {
-        created = await create()
-        break
-      } catch (err) {
-        if (turn >= 6 || !(err instanceof StorageFault && err.kind === 'busy')) throw err
-      }
-    }
-  } finally {
-    await db.destroy()
-  }
+  await retryWhileBusy(async () => {
+    created = await create()
+  }, COMMAND_LOCK_WAIT_MS).finally(() => db.destroy())
   if (!created) {
     process.stderr.write(`Administrator "${username}" already exists.\n`)
     process.exit(1)
