@@ -126,7 +126,7 @@ async function runMixedOn(engine: BenchEngine, choice: EngineChoice, photos: str
   try {
     const config: MixedClientConfig = { url: server.url, password: SEED_PASSWORD, ...data, keywords: KEYWORDS, photos, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, graceSeconds: 30 }
     const { result, window, metrics } = await drive(server, config)
-    console.log(`\n${MEMBERS} members, no think time, ${SECONDS} s measured; ${SCALE.users} users / ${SCALE.notes} notes / ${SCALE.comments} comments / ${SCALE.likes} likes, ${ENGINE_LABELS[engine]}${engine === 'sqlite' ? ` (${process.env.SHILIU_SQLITE_WRITER === 'native' ? 'native' : 'portable'} writer)` : ''}, ${os.availableParallelism()} cores`)
+    console.log(`\n${MEMBERS} members, no think time, ${SECONDS} s measured; ${SCALE.users} users / ${SCALE.notes} notes / ${SCALE.comments} comments / ${SCALE.likes} likes, ${ENGINE_LABELS[engine]}${engine === 'sqlite' ? ` (${process.env.SHILIU_SQLITE_WRITER === 'portable' ? 'portable: node-sqlite3' : 'native: better-sqlite3'})` : ''}, ${os.availableParallelism()} cores`)
     report(result, window)
     console.log(`Server metrics over the window (GET /api/metrics):\n${await metrics}`)
   } finally {

@@ -8,7 +8,8 @@ import { entities } from './entities'
 import { retryWhileBusy, runMigrationsLocked } from './migrate'
 import { migrationsFor } from './migrations'
 import { registerWriter } from './transaction'
-import { holdNodeSqlite } from './sqlite-library'
+import { loadNative } from './native'
+import { holdSqlite, sqliteModeFor, type SqliteMode } from './sqlite-library'
 import { openWriteConnection, type WriteConnection } from './write-connection'
 import { BUSY_TIMEOUT_MS } from './sqlite-settings'
 import { SqliteWriter } from './writer'
@@ -81,12 +82,25 @@ function ownerOnly(file: string): void {
   for (const extra of ['-wal', '-shm', '-journal']) if (existsSync(file + extra)) chmodSync(file + extra, 0o600)
 }
 
+/**
+ * The options of `db` for the process's one SQLite library (sqlite-library.ts): node-sqlite3's as above
+ * (portable), or better-sqlite3's (native; `readonly` for the DataSource everything but the writer reads through).
+ */
+function sqliteOptions(db: DatabaseConfig, mode: SqliteMode, readonly: boolean): DataSourceOptions & { database: string } {
+  const options = dataSourceOptions(db) as DataSourceOptions & { type: 'sqlite'; database: string }
+  if (mode === 'portable') return readonly ? ({ ...options, flags: sqlite3.OPEN_READONLY } as DataSourceOptions & { database: string }) : options
+  const { busyTimeout: _busy, type: _type, ...common } = options
+  return { ...common, type: 'better-sqlite3', driver: loadNative()!, timeout: BUSY_TIMEOUT_MS, readonly, fileMustExist: readonly }
+}
+
 async function openSqlite(db: DatabaseConfig): Promise<DataSource> {
-  const options = dataSourceOptions(db) as DataSourceOptions & { database: string }
-  ownerOnly(options.database)
-  // Every connection of the server to the file is node-sqlite3 (sqlite-library.ts): recorded from here to the close.
-  const release = holdNodeSqlite(options.database)
-  // The writer's maintenance connection: migrations now, exclusive work and checkpoints later.
+  const file = db.url
+  ownerOnly(file)
+  // Every connection of the server to the file is of one library (sqlite-library.ts): recorded from here to the close.
+  const mode = sqliteModeFor(file)
+  const release = holdSqlite(file, mode)
+  const options = sqliteOptions(db, mode, false)
+  // The writer's maintenance connection: migrations now, exclusive work (and, portable, checkpoints) later.
   const maintenance = new DataSource(options)
   await maintenance.initialize().catch((err: unknown) => {
     release()
@@ -100,7 +114,7 @@ async function openSqlite(db: DatabaseConfig): Promise<DataSource> {
     connection = await openWriteConnection(options, maintenance)
     // Everything else reads through a read-only connection: a write that bypasses the writer fails
     // loudly (SQLITE_READONLY) instead of slipping into whatever transaction the writer has open.
-    readable = new DataSource({ ...options, enableWAL: false, flags: sqlite3.OPEN_READONLY } as DataSourceOptions)
+    readable = new DataSource(sqliteOptions(db, mode, true))
     await readable.initialize()
     const writer = new SqliteWriter(connection)
     registerWriter(readable, writer)

@@ -137,7 +137,7 @@ export async function runMigrationsLocked(ds: DataSource): Promise<void> {
     const migrate = async () => {
       await renameLegacyMigrations(ds, runner)
       // On SQLite everything runs inside the locking transaction (TypeORM shares one connection there).
-      await ds.runMigrations({ transaction: type === 'sqlite' ? 'none' : 'each' })
+      await ds.runMigrations({ transaction: type === 'sqlite' || type === 'better-sqlite3' ? 'none' : 'each' })
     }
     if (type === 'postgres') await withPostgresLock(runner, migrate)
     else if (type === 'mysql' || type === 'mariadb') await withMysqlLock(runner, migrate)

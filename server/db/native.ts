@@ -1,13 +1,10 @@
 import { createRequire } from 'node:module'
 
 /*
- * better-sqlite3, the optional native SQLite binding whose statements run synchronously on the calling
- * thread (microseconds, no round trip through libuv's pool), for the writer (write-connection.ts). It is
- * built per Node / Electron ABI: where it is missing or does not load, the writer uses node-sqlite3.
- *
- * (Reads stay on node-sqlite3's pool: a synchronous read path on the main thread was tried, ~4 µs of CPU per
- * session lookup against ~25-35 µs, but the mixed bench did not move and a slow or cold query would hold
- * every request.)
+ * better-sqlite3, the native SQLite binding whose statements run synchronously on the calling thread
+ * (microseconds, no round trip through libuv's pool). Where it loads, every connection of the server to its
+ * database is better-sqlite3 (sqlite-library.ts: native mode). It is built per Node / Electron ABI: where it is
+ * missing or does not load (the desktop app), everything is node-sqlite3 (portable mode).
  */
 
 /** The raw handle of a better-sqlite3 connection, as far as we use it. */

@@ -2,6 +2,7 @@ import sqlite3 from 'sqlite3'
 import TinyQueue from 'tinyqueue'
 import type { DataSource } from 'typeorm'
 import { readQueueWait, secondsSince } from '../telemetry/metrics'
+import { NativeSqliteReader } from './native-reader'
 import { currentReadTurn } from './read-turn'
 import { BUSY_TIMEOUT_MS } from './sqlite-settings'
 
@@ -10,8 +11,10 @@ import { BUSY_TIMEOUT_MS } from './sqlite-settings'
  *
  * Measured on this machine: `DataSource.query` on SQLite manages ~5,000 trivial queries/s, a cached prepared
  * statement on a raw sqlite3 handle ~27,000/s. On SQLite the reader therefore keeps its own read-only
- * connection with a bounded cache of prepared statements. Being a separate connection in WAL mode it also
- * never sees another request's uncommitted writes and is not blocked while a write transaction fsyncs.
+ * connections with a bounded cache of prepared statements. Being separate connections in WAL mode they also
+ * never see another request's uncommitted writes and are not blocked while a write transaction fsyncs.
+ * Native mode (better-sqlite3, sqlite-library.ts): native-reader.ts. Portable mode (node-sqlite3): the pool
+ * below.
  * On PostgreSQL and MySQL it simply runs `DataSource.query` (pooled connections), translating `?`
  * placeholders to `$n` for PostgreSQL.
  *
@@ -19,18 +22,9 @@ import { BUSY_TIMEOUT_MS } from './sqlite-settings'
  * Rows come back raw: use the converters below for booleans, counts and dates.
  */
 
-export type SqlValue = string | number | null | Date
+import type { SqlReader, SqlValue } from './sql-reader'
 
-export interface SqlReader {
-  all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>
-  one<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>
-  /**
-   * Counts committed write jobs that may have changed what a note card shows (JobOptions.changesCards), for
-   * caches of cards (presenters/card-cache.ts). Only on SQLite, where this process is the database's only
-   * writer; null on PostgreSQL / MySQL, whose other instances write too.
-   */
-  readonly cardWrites: { generation: number } | null
-}
+export type { SqlReader, SqlValue } from './sql-reader'
 
 /** Prepared statements kept per connection; IN-lists are padded (see `inList`) so variants stay few. */
 const STATEMENT_CACHE_SIZE = 300
@@ -217,8 +211,8 @@ export const existingReaderOf = (ds: DataSource): SqlReader | undefined => reade
 export function readerFor(ds: DataSource): SqlReader {
   let reader = readers.get(ds)
   if (reader) return reader
-  if (ds.options.type === 'sqlite') {
-    const sqliteReader = new SqliteReader(ds.options.database, readConnections())
+  if (ds.options.type === 'sqlite' || ds.options.type === 'better-sqlite3') {
+    const sqliteReader = ds.options.type === 'better-sqlite3' ? new NativeSqliteReader(ds.options.database) : new SqliteReader(ds.options.database, readConnections())
     const destroy = ds.destroy.bind(ds)
     ds.destroy = async () => {
       await sqliteReader.close()

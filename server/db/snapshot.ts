@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import sqlite3 from 'sqlite3'
-import { loadNative } from './native'
-import { betterSqliteMayOpen } from './sqlite-library'
+import { sqliteModeFor } from './sqlite-library'
 import { BUSY_TIMEOUT_MS } from './sqlite-settings'
 
 /*
@@ -15,11 +14,11 @@ import { BUSY_TIMEOUT_MS } from './sqlite-settings'
  *   backup-api   SQLite's online backup API through better-sqlite3, ALL pages in one step (a backup in
  *                steps starts over whenever another connection commits between them, so under a steady
  *                write load it would never finish). It runs in a worker thread: a large database copied in
- *                one step must not hold the event loop (in the server, that is also the writer's thread).
- *   vacuum-into  `VACUUM INTO` through node-sqlite3 (libuv's pool): in a process that has the file open through
- *                node-sqlite3 already (the server: two SQLite libraries on one file in one process do not
- *                see each other's locks, sqlite-library.ts), where better-sqlite3 is not installed or not
- *                built for this runtime (Electron), or with SHILIU_SQLITE_WRITER=portable.
+ *                one step must not hold the event loop (in the server, that is also the writer's thread). The
+ *                thread loads the same better-sqlite3 as the server's connections: one library.
+ *   vacuum-into  `VACUUM INTO` through node-sqlite3 (libuv's pool) in portable mode: where better-sqlite3 is not
+ *                installed or not built for this runtime (Electron), with SHILIU_SQLITE_WRITER=portable, or in a
+ *                process that holds the file through node-sqlite3 already (sqlite-library.ts).
  *
  * The copy is left in rollback-journal mode (one self-contained file; the server switches WAL back on at open).
  */
@@ -86,12 +85,9 @@ async function viaVacuumInto(source: string, target: string): Promise<void> {
   }
 }
 
-/**
- * The method this process can use on `source`: the backup API where better-sqlite3 loads and this process has
- * no node-sqlite3 connection to the file (sqlite-library.ts: the server's own scheduled backups use VACUUM INTO).
- */
+/** The method this process can use on `source`: that of the library this process uses for it (sqlite-library.ts). */
 export function snapshotMethod(source: string): SnapshotMethod {
-  return process.env.SHILIU_SQLITE_WRITER !== 'portable' && betterSqliteMayOpen(source) && loadNative() ? 'backup-api' : 'vacuum-into'
+  return sqliteModeFor(source) === 'native' ? 'backup-api' : 'vacuum-into'
 }
 
 /** Copy the database `source` into the new file `target` (which must not exist); returns the method used. */

@@ -112,7 +112,7 @@ export async function query<T>(db: Db, sql: string, params: readonly SqlValue[] 
     return []
   }
   // Outside a job, on SQLite: the read pool (reader.ts), never the connection TypeORM shares.
-  if (!('connection' in db) && db.options.type === 'sqlite') return readerFor(db).all<T>(sql, params)
+  if (!('connection' in db) && (db.options.type === 'sqlite' || db.options.type === 'better-sqlite3')) return readerFor(db).all<T>(sql, params)
   const sqlite = sqliteStatements(db)
   if (!sqlite) return db.query(dialect(kindOf(db), sql), [...params]) as Promise<T[]>
   const stmt = await prepared(sqlite, sql)

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { loadNative } from './native'
 
 /*
  * One SQLite library per database file per process.
@@ -11,39 +12,45 @@ import path from 'node:path'
  *   "first connection" byte is granted) and truncates the -shm file that the other copy has mapped: the
  *   process dies of SIGBUS when it next touches it;
  * - a writer of one copy restarts the WAL (and journal_size_limit truncates it) while a reader of the other
- *   copy still reads frames of it: SQLITE_CORRUPT, SQLITE_IOERR, or plain wrong rows.
+ *   copy still reads frames of it: SQLITE_CORRUPT, SQLITE_IOERR, or plain wrong rows; stop 31 read a batch of
+ *   acknowledged writes short.
  * (sqlite.org/howtocorrupt.html §2.2.1, "multiple copies of SQLite linked into the same application";
- * tests/server/storage/sqlite-library.test.ts; docs/decisions.md.) The server opens the file through
- * node-sqlite3 first (migrations), so the first point cannot happen to it.
+ * tests/server/storage/sqlite-library.test.ts; docs/decisions.md.)
  *
- * The server's readers, its read-only DataSource, the writer's maintenance connection and (by default) the writer
- * itself are node-sqlite3: one library. The native writer (better-sqlite3, SHILIU_SQLITE_WRITER=native, for
- * measuring) is the other copy; write-connection.ts's WAL guard keeps it from restarting the WAL under the readers,
- * but not from every race of two copies (stop 31: a batch of acknowledged writes read short under load), which is
- * why it is no longer the default. Nothing else may open the file through better-sqlite3 where this process holds node-sqlite3
- * connections to it: a backup through better-sqlite3's backup API runs in the `npm run backup` command's own
- * process, never in the server (a checkpoint there would not wait for it: a torn copy).
+ * So every connection the server opens to a file (writer, maintenance, readers, read-only DataSource,
+ * checkpoints, snapshots) is of ONE library, chosen when the file is first opened:
+ * - native: better-sqlite3 wherever it loads (the server under Node). Its statements run synchronously on the
+ *   calling thread; long ones run in worker threads, which share the process's one copy of the library;
+ * - portable: node-sqlite3 where better-sqlite3 does not load (Electron: built for another ABI), or with
+ *   SHILIU_SQLITE_WRITER=portable.
  */
 
-const openThroughNodeSqlite = new Map<string, number>()
+export type SqliteMode = 'native' | 'portable'
+
+const holders = new Map<string, { mode: SqliteMode; count: number }>()
 
 const key = (file: string) => path.resolve(file)
 
-/** Record a node-sqlite3 connection (or set of them) to `file`; returns the function that forgets it. */
-export function holdNodeSqlite(file: string): () => void {
+/** The mode a new opening of `file` in this process uses: the one holding it already, else native where better-sqlite3 loads. */
+export function sqliteModeFor(file: string): SqliteMode {
+  const held = holders.get(key(file))
+  if (held) return held.mode
+  return process.env.SHILIU_SQLITE_WRITER !== 'portable' && loadNative() ? 'native' : 'portable'
+}
+
+/** Record connections of `mode` to `file` (refused when the other library holds it); returns the function that forgets them. */
+export function holdSqlite(file: string, mode: SqliteMode): () => void {
   const k = key(file)
-  openThroughNodeSqlite.set(k, (openThroughNodeSqlite.get(k) ?? 0) + 1)
+  const held = holders.get(k)
+  if (held && held.mode !== mode) throw new Error(`${file} is open through the other SQLite library in this process (${held.mode})`)
+  holders.set(k, { mode, count: (held?.count ?? 0) + 1 })
   let released = false
   return () => {
     if (released) return
     released = true
-    const left = (openThroughNodeSqlite.get(k) ?? 1) - 1
-    if (left > 0) openThroughNodeSqlite.set(k, left)
-    else openThroughNodeSqlite.delete(k)
+    const now = holders.get(k)
+    if (!now) return
+    if (now.count > 1) now.count--
+    else holders.delete(k)
   }
-}
-
-/** Whether better-sqlite3 may open `file` in this process (no node-sqlite3 connection to it is open here). */
-export function betterSqliteMayOpen(file: string): boolean {
-  return !openThroughNodeSqlite.has(key(file))
 }

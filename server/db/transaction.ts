@@ -103,7 +103,7 @@ export function inTransaction<T>(db: DataSource, work: Work<T>, options: JobOpti
     return value
   }
   if (writer) return writer.submit(tracked, onCommit).then(announce)
-  if (db.options.type === 'sqlite') return Promise.reject(new Error('This SQLite DataSource has no writer: open the database with openDatabase()'))
+  if (db.options.type === 'sqlite' || db.options.type === 'better-sqlite3') return Promise.reject(new Error('This SQLite DataSource has no writer: open the database with openDatabase()'))
   const done = pooledTransaction(db, tracked)
   return (onCommit ? done.then((value) => (onCommit(), value)) : done).then(announce)
 }

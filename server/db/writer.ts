@@ -31,8 +31,8 @@ const MAX_BATCH = 500
  */
 const MAX_BATCH_MS = 15
 /**
- * How often the writer tends the WAL: in native mode a PASSIVE checkpoint on the maintenance connection
- * (the jobs' one never checkpoints), in both modes a restart once the WAL has outgrown its limit.
+ * How often the writer tends the WAL: in native mode a PASSIVE checkpoint in the checkpoint thread
+ * (write-connection.ts; the jobs' connection never checkpoints), in both modes a restart once the WAL has outgrown its limit.
  */
 const CHECKPOINT_EVERY_MS = 1000
 /** A WAL restart waits at most this long for readers of older snapshots (writes wait meanwhile); else next time. */
@@ -95,8 +95,6 @@ export class SqliteWriter {
     this.manager = conn.jobs.createEntityManager(this.runner)
     this.checkpointTimer = setInterval(() => this.tendWal(), CHECKPOINT_EVERY_MS)
     this.checkpointTimer.unref()
-    // Nothing reads yet: the guard's first write may start the WAL over. If it cannot (another process's lock), tendWal tries again.
-    conn.walGuard?.restart()
   }
 
   /**
@@ -108,17 +106,6 @@ export class SqliteWriter {
    */
   private tendWal(): void {
     if (this.inExclusive || this.closed || this.walRestarting) return
-    const guard = this.conn.walGuard
-    if (guard && !guard.held) {
-      // Native mode without its WAL guard (write-connection.ts; its last write found another process's lock):
-      // no checkpoint may merge the whole WAL until it holds again, or the next commit could restart the WAL
-      // under a reader. Taken again between batches.
-      this.walRestarting = true
-      void this.exclusive(async () => guard.restart())
-        .catch(() => undefined)
-        .finally(() => (this.walRestarting = false))
-      return
-    }
     const overLimit = this.conn.walBytes() > this.walLimit
     if (overLimit) this.walRestarting = true
     // The PASSIVE pass first, while writes go on, so the RESTART (writes wait) has little left to merge.
@@ -126,11 +113,7 @@ export class SqliteWriter {
     if (!overLimit) return
     void merged
       .then(() =>
-        this.exclusive(async () => {
-          await this.conn.checkpoint('RESTART', WAL_RESTART_WAIT_MS)
-          // Merged, and no reader left in the WAL: native mode lets go of its guard for one write, which starts the WAL over.
-          guard?.restart()
-        }),
+        this.exclusive(() => this.conn.checkpoint('RESTART', WAL_RESTART_WAIT_MS)),
       )
       .catch(() => undefined) // busy: a reader kept an older snapshot (the next tick tries again), or closing
       .finally(() => (this.walRestarting = false))

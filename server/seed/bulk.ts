@@ -97,9 +97,17 @@ export class TableSink {
   }
 }
 
-function sqliteHandle(ds: DataSource): SqliteDatabase | null {
+/** Runs SQL on the raw SQLite connection (TypeORM's SQLite drivers have exactly one, which its runners share). */
+type SqliteExec = (sql: string) => Promise<void>
+
+function sqliteExec(ds: DataSource): SqliteExec | null {
   if (databaseKind(ds) !== 'sqlite' || !('databaseConnection' in ds.driver)) return null
-  return ds.driver.databaseConnection as SqliteDatabase
+  if (ds.options.type === 'better-sqlite3') {
+    const native = ds.driver.databaseConnection as { exec(sql: string): unknown }
+    return async (sql) => void native.exec(sql)
+  }
+  const db = ds.driver.databaseConnection as SqliteDatabase
+  return (sql) => new Promise((resolve, reject) => db.exec(sql, (err: Error | null) => (err ? reject(err) : resolve())))
 }
 
 /** Opens table sinks on one QueryRunner (so they share its transaction). */
@@ -107,8 +115,8 @@ export class BulkWriter {
   readonly kind: DatabaseKind
   /** Upper bound of one statement's estimated size in bytes. */
   maxBytes = 4 * 1024 * 1024
-  /** The raw SQLite connection (TypeORM's sqlite driver has exactly one, which its runners share). */
-  readonly sqlite: SqliteDatabase | null
+  /** SQL on the raw SQLite connection, or null on PostgreSQL / MySQL. */
+  readonly sqlite: SqliteExec | null
   private pending: Promise<void> | null = null
 
   constructor(
@@ -116,7 +124,7 @@ export class BulkWriter {
     readonly runner: QueryRunner,
   ) {
     this.kind = databaseKind(ds)
-    this.sqlite = sqliteHandle(ds)
+    this.sqlite = sqliteExec(ds)
   }
 
   /**
@@ -157,9 +165,8 @@ export class BulkWriter {
   }
 
   execSqlite(sql: string): Promise<void> {
-    const db = this.sqlite
-    if (!db) throw new Error('execSqlite needs the SQLite driver')
-    return new Promise((resolve, reject) => db.exec(sql, (err: Error | null) => (err ? reject(err) : resolve())))
+    if (!this.sqlite) throw new Error('execSqlite needs the SQLite driver')
+    return this.sqlite(sql)
   }
 
   sink<T extends ObjectLiteral>(entity: EntityTarget<T>, columns: readonly string[]): TableSink {

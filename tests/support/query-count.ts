@@ -26,7 +26,7 @@ export function countQueries(db: DataSource): QueryCounter {
   const reader: SqlReader = readerFor(db)
   const all = reader.all
   // On PostgreSQL/MySQL the reader runs DataSource.query, which the logger already counts.
-  if (db.options.type === 'sqlite') reader.all = function <T>(sql: string, params?: Parameters<SqlReader['all']>[1]): Promise<T[]> {
+  if (db.options.type === 'sqlite' || db.options.type === 'better-sqlite3') reader.all = function <T>(sql: string, params?: Parameters<SqlReader['all']>[1]): Promise<T[]> {
     queries.push(sql)
     return all.call(reader, sql, params) as Promise<T[]>
   }

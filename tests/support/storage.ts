@@ -59,6 +59,23 @@ export function holdWriteLock(file: string, ms = 30_000): WriteLock {
   }
 }
 
+/**
+ * Run one write statement on `file` from another process (node with the sqlite3 module), and wait for it. In
+ * the test process itself only the server's SQLite library may open a file the server has open
+ * (server/db/sqlite-library.ts).
+ */
+export function writeFromAnotherProcess(file: string, sql: string): void {
+  const script = `
+    const sqlite3 = require('sqlite3')
+    const db = new sqlite3.Database(${JSON.stringify(file)})
+    db.configure('busyTimeout', 5000)
+    db.run(${JSON.stringify(sql)}, (err) => {
+      if (err) { console.error(err.message); process.exit(2) }
+      db.close(() => process.exit(0))
+    })`
+  execFileSync(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'inherit'] })
+}
+
 export interface SmallDisk {
   dir: string
   /** Fill every free byte with a filler file. */

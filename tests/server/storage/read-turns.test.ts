@@ -2,6 +2,8 @@
  * Statements waiting for a SQLite read connection are served in turn order (server/db/read-turn.ts): by their
  * request's arrival, write requests with a bounded head start, then those run outside any request. With one
  * read connection held by a slow statement, the queued statements' completion order is their turn order.
+ * Portable mode only (node-sqlite3's read pool): in native mode short statements run at once on the main thread
+ * and never queue (server/db/native-reader.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -24,10 +26,11 @@ describeOnSqlite('SQLite read turns', () => {
   beforeAll(async () => {
     // One read connection, so statements run strictly one after another (read when the database's reader is made).
     process.env.SHILIU_READ_CONNECTIONS = '1'
+    process.env.SHILIU_SQLITE_WRITER = 'portable'
     const { openDatabase } = await import('../../../server/db/data-source')
     const { readerFor } = await import('../../../server/db/reader')
     turns = await import('../../../server/db/read-turn')
-    db = await openDatabase({ kind: 'sqlite', url: path.join(dir, 'shiliu.sqlite') })
+    db = await openDatabase({ kind: 'sqlite', url: path.join(dir, 'shiliu.sqlite') }).finally(() => delete process.env.SHILIU_SQLITE_WRITER)
     reader = readerFor(db)
   })
   afterAll(async () => {

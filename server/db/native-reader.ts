@@ -1,0 +1,92 @@
+import { readQueueWait } from '../telemetry/metrics'
+import { loadNative, type NativeDatabase, type NativeStatement } from './native'
+import type { SqlReader, SqlValue } from './sql-reader'
+import { BUSY_TIMEOUT_MS } from './sqlite-settings'
+import { SqliteThread } from './sqlite-thread'
+
+/*
+ * The read path in native mode (better-sqlite3, sqlite-library.ts).
+ *
+ * Short statements (a session, a note, a page of ids: tens of microseconds) run synchronously on the main
+ * thread on a read-only connection: no queue, no round trip through libuv's pool, so a read never waits
+ * behind other requests' statements, image work or password hashing on the pool (issue 19). Long statements
+ * (search's LIKE scan, big counts) would hold every request meanwhile, so they run on a read-only connection
+ * in a worker thread (sqlite-thread.ts) instead, one after another.
+ *
+ * Which is which is learnt per SQL text: the average run time (a moving average, wherever it ran) decides
+ * where the next run goes. A statement starts on the main thread; one that averages more than SLOW_MS moves
+ * to the thread, and comes back if its runs there become short.
+ */
+
+/** Above this average run time (ms) a statement runs in the worker thread. */
+export const SLOW_MS = 1
+/** Weight of the newest run in the moving average. */
+const WEIGHT = 0.25
+const STATEMENT_CACHE_SIZE = 300
+
+export class NativeSqliteReader implements SqlReader {
+  readonly cardWrites = { generation: 0 }
+  private readonly db: NativeDatabase
+  private readonly statements = new Map<string, NativeStatement>()
+  private readonly averageMs = new Map<string, number>()
+  private thread: SqliteThread | null = null
+
+  constructor(private readonly file: string) {
+    const Native = loadNative()
+    if (!Native) throw new Error('better-sqlite3 does not load in this process')
+    this.db = new Native(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS })
+  }
+
+  /** Where the statement runs next time: in the thread when its runs average more than SLOW_MS. */
+  runsInThread(sql: string): boolean {
+    return (this.averageMs.get(sql) ?? 0) > SLOW_MS
+  }
+
+  private learn(sql: string, ms: number): void {
+    const before = this.averageMs.get(sql)
+    if (before === undefined && this.averageMs.size >= STATEMENT_CACHE_SIZE * 4) this.averageMs.clear()
+    this.averageMs.set(sql, before === undefined ? ms : before + WEIGHT * (ms - before))
+  }
+
+  private statement(sql: string): NativeStatement {
+    const cached = this.statements.get(sql)
+    if (cached) return cached
+    const stmt = this.db.prepare(sql)
+    if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value as string)
+    this.statements.set(sql, stmt)
+    return stmt
+  }
+
+  all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    if (this.runsInThread(sql)) return this.inThread<T>(sql, params)
+    const started = performance.now()
+    let rows: T[]
+    try {
+      rows = this.statement(sql).all(...params) as T[]
+    } catch (err) {
+      return Promise.reject(err)
+    }
+    this.learn(sql, performance.now() - started)
+    readQueueWait.observe(0)
+    return Promise.resolve(rows)
+  }
+
+  private async inThread<T>(sql: string, params: readonly SqlValue[]): Promise<T[]> {
+    this.thread ??= new SqliteThread(this.file, { readonly: true, timeoutMs: BUSY_TIMEOUT_MS })
+    const sent = performance.now()
+    const { rows, ms } = await this.thread.all<T>(sql, params)
+    readQueueWait.observe(Math.max(0, performance.now() - sent - ms) / 1000)
+    this.learn(sql, ms)
+    return rows
+  }
+
+  async one<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+    return (await this.all<T>(sql, params))[0]
+  }
+
+  async close(): Promise<void> {
+    await this.thread?.close()
+    this.statements.clear()
+    this.db.close()
+  }
+}
