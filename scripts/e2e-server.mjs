@@ -17,6 +17,9 @@ const child = spawn(process.execPath, ['dist/server/main.js'], {
     CORS_ORIGINS: rendererOrigin,
     DATA_DIR: dataDir,
     SHILIU_DEMO: '1',
+    // SQLite as the desktop app opens it (node-sqlite3 throughout: server/db/sqlite-library.ts), so every browser
+    // path runs on that mode too; the API suites (vitest) run the server's native mode on all three engines.
+    SHILIU_SQLITE_WRITER: process.env.SHILIU_SQLITE_WRITER ?? 'portable',
     // Email in the outbox (DATA_DIR/outbox/): the forgot-password and binding specs read the codes there.
     SMTP_URL: process.env.SMTP_URL ?? 'outbox',
     SHILIU_TEST_CAPTCHA: '1',

@@ -7,6 +7,7 @@ import { compression } from './http/compression'
 import { cors, hostGuard } from './http/cors'
 import { errorMiddleware } from './http/errors'
 import { fixedPaths } from './http/fixed-paths'
+import { jsonOnce } from './http/json-once'
 import { requestLog } from './http/middlewares/request-log'
 import { requestMetrics } from './http/middlewares/request-metrics'
 import { securityHeaders } from './http/security-headers'
@@ -29,6 +30,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders())
   // Outside the error translator, so large error envelopes are compressed like any reply.
   app.use(compression())
+  app.use(jsonOnce())
   app.use(errorMiddleware(deps.logger))
   app.use(hostGuard(deps.config))
   app.use(uploadsMiddleware(deps.config.uploadsDir, deps.config.corsOrigins))

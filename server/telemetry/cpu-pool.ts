@@ -19,6 +19,8 @@ export interface CpuPool {
   readonly waiting: number
   /** Run `work` once a slot is free; rejects with `busy()` at once when `maxWaiting` tasks already wait. */
   run<T>(work: () => Promise<T>): Promise<T>
+  /** Throws `busy()` (counted as rejected) when `run` would refuse now: to refuse work before preparing it. */
+  admit(): void
 }
 
 export interface CpuPoolOptions {
@@ -37,6 +39,11 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
     poolActive.set(labels, limit.activeCount)
   }
   depth()
+  const admit = () => {
+    if (limit.pendingCount < options.maxWaiting) return
+    poolRejected.inc(labels)
+    throw options.busy()
+  }
   return {
     name: options.name,
     concurrency: options.concurrency,
@@ -46,10 +53,12 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
     get waiting() {
       return limit.pendingCount
     },
+    admit,
     run<T>(work: () => Promise<T>): Promise<T> {
-      if (limit.pendingCount >= options.maxWaiting) {
-        poolRejected.inc(labels)
-        return Promise.reject(options.busy())
+      try {
+        admit()
+      } catch (err) {
+        return Promise.reject(err)
       }
       const queuedAt = performance.now()
       const result = limit(async () => {

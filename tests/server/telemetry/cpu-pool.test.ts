@@ -3,8 +3,9 @@
  * every core: a pool runs at most `concurrency` tasks, queues the rest in order, turns work away once
  * `maxWaiting` wait, passes errors on and keeps going; uploads through the image pool still store images.
  */
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { imagePool } from '../../../server/media/images'
+import { IMAGE_MAX_WAITING, imagePool } from '../../../server/media/images'
 import { createCpuPool, IMAGE_CONCURRENCY } from '../../../server/telemetry/cpu-pool'
 import { poolRun } from '../../../server/telemetry/metrics'
 import { registerMember, type Member } from '../../support/members'
@@ -119,5 +120,38 @@ describe('uploads through the image pool', () => {
     const runsAfter = (await poolRun.get()).values.find((v) => v.metricName === 'shiliu_cpu_pool_run_seconds_count' && v.labels.pool === 'image')?.value ?? 0
     expect(runsAfter - runsBefore).toBe(9)
     if (IMAGE_CONCURRENCY < 9) expect(queued).toBeGreaterThan(0)
+  })
+
+  it('refuses an image upload with 503 before reading its body while the pool queue is full', async () => {
+    // The pool's slot taken and its queue full of tasks the test finishes by hand.
+    const started: string[] = []
+    const blockers = Array.from({ length: IMAGE_CONCURRENCY + IMAGE_MAX_WAITING }, (_, i) => deferredTask(started, `held-${i}`))
+    const held = blockers.slice(0, IMAGE_CONCURRENCY).map((t) => imagePool.run(t.work))
+    let request: http.ClientRequest | null = null
+    try {
+      await tick()
+      held.push(...blockers.slice(IMAGE_CONCURRENCY).map((t) => imagePool.run(t.work)))
+      expect(imagePool.waiting).toBe(IMAGE_MAX_WAITING)
+      // A body that never ends: a server that read it before refusing would never answer.
+      const reply = await new Promise<{ status: number; retryAfter: string | undefined; body: { message?: string } }>((resolve, reject) => {
+        request = http.request(`${server.url}/api/upload/single`, { method: 'POST', headers: { authorization: `Bearer ${member.token}`, 'content-type': 'multipart/form-data; boundary=cut' } }, (res) => {
+          let text = ''
+          res.setEncoding('utf8')
+          res.on('data', (chunk: string) => (text += chunk))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(text) as { message?: string } }))
+        })
+        request.on('error', reject)
+        request.write('--cut\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n')
+        request.write(Buffer.alloc(64 * 1024, 0xff))
+      })
+      expect(reply.status).toBe(503)
+      expect(reply.retryAfter).toBe('5')
+      expect(reply.body.message).toBe('图片处理繁忙，请稍后重试')
+      expect(started).toHaveLength(IMAGE_CONCURRENCY)
+    } finally {
+      ;(request as http.ClientRequest | null)?.destroy()
+      for (const t of blockers) t.finish()
+      await Promise.all(held)
+    }
   })
 })
