@@ -14,8 +14,8 @@ import { SqliteThread } from './sqlite-thread'
  * in a worker thread (sqlite-thread.ts) instead, one after another.
  *
  * Which is which is learnt per SQL text: the average run time (a moving average, wherever it ran) decides
- * where the next run goes. A statement starts on the main thread; one that averages more than SLOW_MS moves
- * to the thread, and comes back if its runs there become short.
+ * where the next run goes. A statement starts on the main thread; one whose first run or average takes more
+ * than SLOW_MS moves to the thread, and comes back if its runs there become short.
  */
 
 /** Above this average run time (ms) a statement runs in the worker thread. */
@@ -42,10 +42,15 @@ export class NativeSqliteReader implements SqlReader {
     return (this.averageMs.get(sql) ?? 0) > SLOW_MS
   }
 
+  /**
+   * One run's time into the statement's average. A run counts for at most four times the average plus SLOW_MS,
+   * so one outlier (a thread preempted mid-statement on a loaded machine) cannot move a short statement; one
+   * that has really become slow moves after a few runs.
+   */
   private learn(sql: string, ms: number): void {
     const before = this.averageMs.get(sql)
     if (before === undefined && this.averageMs.size >= STATEMENT_CACHE_SIZE * 4) this.averageMs.clear()
-    this.averageMs.set(sql, before === undefined ? ms : before + WEIGHT * (ms - before))
+    this.averageMs.set(sql, before === undefined ? ms : before + WEIGHT * (Math.min(ms, 4 * before + SLOW_MS) - before))
   }
 
   private statement(sql: string): NativeStatement {
@@ -72,7 +77,7 @@ export class NativeSqliteReader implements SqlReader {
   }
 
   private async inThread<T>(sql: string, params: readonly SqlValue[]): Promise<T[]> {
-    this.thread ??= new SqliteThread(this.file, { readonly: true, timeoutMs: BUSY_TIMEOUT_MS })
+    if (!this.thread || this.thread.stopped) this.thread = new SqliteThread(this.file, { readonly: true, timeoutMs: BUSY_TIMEOUT_MS })
     const sent = performance.now()
     const { rows, ms } = await this.thread.all<T>(sql, params)
     readQueueWait.observe(Math.max(0, performance.now() - sent - ms) / 1000)

@@ -81,6 +81,11 @@ export class SqliteThread {
     this.worker.on('exit', (code) => fail(new Error(`the SQLite thread stopped (exit code ${code})`)))
   }
 
+  /** Whether the thread has stopped (it crashed, or was closed): its owner opens a new one for the next statement. */
+  get stopped(): boolean {
+    return this.failure !== null
+  }
+
   private send(message: Record<string, unknown>): Promise<Reply> {
     if (this.failure) return Promise.reject(this.failure)
     const id = this.nextId++

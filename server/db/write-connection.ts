@@ -105,7 +105,8 @@ async function openNative(options: DataSourceOptions & { database: string }, mai
   })
   await jobs.initialize()
   const native = rawHandle<NativeDatabase>(jobs)
-  const checkpointer = new SqliteThread(options.database, { readonly: false, timeoutMs: BUSY_TIMEOUT_MS })
+  const openCheckpointer = () => new SqliteThread(options.database, { readonly: false, timeoutMs: BUSY_TIMEOUT_MS })
+  let checkpointer = openCheckpointer()
   // The WAL exists once a connection has read the database in WAL mode (migrations did). Without a handle
   // on it, COMMIT itself must fsync (FULL), on the main thread.
   let wal: FileHandle | null = null
@@ -130,7 +131,10 @@ async function openNative(options: DataSourceOptions & { database: string }, mai
     inTransaction: () => native.inTransaction,
     setBusyTimeout: () => undefined,
     sync: () => (wal ? wal.datasync() : Promise.resolve()),
-    checkpoint: async (mode, waitMs = BUSY_TIMEOUT_MS) => void (await checkpointer.checkpoint(mode, waitMs)),
+    checkpoint: async (mode, waitMs = BUSY_TIMEOUT_MS) => {
+      if (checkpointer.stopped) checkpointer = openCheckpointer() // it crashed: the next tick gets a new one
+      await checkpointer.checkpoint(mode, waitMs)
+    },
     walBytes: () => fileSize(`${options.database}-wal`),
     close: async () => {
       await checkpointer.close()
