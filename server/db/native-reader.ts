@@ -13,6 +13,10 @@ import { SqliteThread } from './sqlite-thread'
  * (search's LIKE scan, big counts) would hold every request meanwhile, so they run on a read-only connection
  * in a worker thread (sqlite-thread.ts) instead, one after another.
  *
+ * Synchronous statements resolve at once, so a caller reading in a loop would never give the event loop a turn:
+ * after TURN_BUDGET_MS of them in one turn, the next waits for the next turn (stop 32: the WAL test's four read
+ * loops kept its writers from committing for 40 s).
+ *
  * Which is which is learnt per SQL text: the average run time (a moving average, wherever it ran) decides
  * where the next run goes. A statement starts on the main thread; one whose first run or average takes more
  * than SLOW_MS moves to the thread, and comes back if its runs there become short.
@@ -20,6 +24,11 @@ import { SqliteThread } from './sqlite-thread'
 
 /** Above this average run time (ms) a statement runs in the worker thread. */
 export const SLOW_MS = 1
+/**
+ * Synchronous reads run back to back (a loop of awaits on reads never leaves the microtask queue) for at most
+ * this long (ms) before the next one waits for the event loop's next turn: timers, I/O and the writer get in.
+ */
+export const TURN_BUDGET_MS = 5
 /** Weight of the newest run in the moving average. */
 const WEIGHT = 0.25
 const STATEMENT_CACHE_SIZE = 300
@@ -30,6 +39,8 @@ export class NativeSqliteReader implements SqlReader {
   private readonly statements = new Map<string, NativeStatement>()
   private readonly averageMs = new Map<string, number>()
   private thread: SqliteThread | null = null
+  /** When this event-loop turn's first synchronous read ran (null: none yet). */
+  private turnStarted: number | null = null
 
   constructor(private readonly file: string) {
     const Native = loadNative()
@@ -65,6 +76,12 @@ export class NativeSqliteReader implements SqlReader {
   all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
     if (this.runsInThread(sql)) return this.inThread<T>(sql, params)
     const started = performance.now()
+    if (this.turnStarted === null) {
+      this.turnStarted = started
+      setImmediate(() => (this.turnStarted = null))
+    } else if (started - this.turnStarted > TURN_BUDGET_MS) {
+      return new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.all<T>(sql, params))
+    }
     let rows: T[]
     try {
       rows = this.statement(sql).all(...params) as T[]
