@@ -1,5 +1,7 @@
 import type { DataSource } from 'typeorm'
+import { listGeneration, listRefreshesSettled, listRefreshesStarted } from '../../server/db/list-cache'
 import { readerFor, type SqlReader } from '../../server/db/reader'
+import type { TestServer } from './server'
 
 export interface QueryCounter {
   /** Statements run since the last reset. */
@@ -45,4 +47,34 @@ export function countQueries(db: DataSource): QueryCounter {
       reader.all = all
     },
   }
+}
+
+let bust = 0
+
+/**
+ * Statements of one GET request with the caches warm, for "a fixed number of statements whatever the page size".
+ * A unique extra parameter keeps the visitors' micro-cache out of the count. Three things can put a cache's own
+ * statements into the count, and none is the list's: the totals cache is process-wide, and in a non-isolated
+ * worker another test server's background write may clear it between the warm-up and the counted request
+ * (listGeneration moves); a value that expired (10 s, a loaded machine gets there) is served stale while its
+ * refresh runs after the reply, so the warm-up's refresh is awaited, and a measurement during which a refresh
+ * started is taken again; and a write job that may change cards (a background one: a sweep, buffered views)
+ * drops the cached note cards (cardWrites.generation moves).
+ */
+export async function statementsOf(server: TestServer, path: string, token?: string): Promise<number> {
+  const cards = readerFor(server.deps.db).cardWrites
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await server.call('GET', path, { token }) // warm the caches
+    await listRefreshesSettled()
+    const before = [listGeneration(), listRefreshesStarted(), cards?.generation].join()
+    const counter = countQueries(server.deps.db)
+    try {
+      const { status } = await server.call('GET', `${path}${path.includes('?') ? '&' : '?'}_=${++bust}`, { token })
+      if (status !== 200) throw new Error(`GET ${path}: ${status}`)
+      if ([listGeneration(), listRefreshesStarted(), cards?.generation].join() === before) return counter.count
+    } finally {
+      counter.restore()
+    }
+  }
+  throw new Error(`the caches were cleared or refreshed during each of 5 measurements of ${path}`)
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listGeneration, listRefreshesSettled, listRefreshesStarted } from '../../../server/db/list-cache'
+import { listGeneration } from '../../../server/db/list-cache'
 import { flushViews } from '../../../server/domain/views'
 import { runsOn } from '../../support/engines'
 import { registerMember, type Member } from '../../support/members'
-import { countQueries } from '../../support/query-count'
+import { countQueries, statementsOf } from '../../support/query-count'
 import { startTestServer, type TestServer } from '../../support/server'
 import { createCategory, createNote, uploadImage } from './support/notes'
 import { badPlanLines, captureReads, queryPlan } from './support/plans'
@@ -37,31 +37,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
-let bust = 0
-/**
- * Statements of one request with the short-lived totals cache warm; a unique extra parameter keeps the visitors'
- * micro-cache out of the count. Two things can put a cache's own statements into the count, and neither is the
- * list's: the totals cache is process-wide, and in a non-isolated worker another test server's background write
- * may clear it between the warm-up and the counted request (listGeneration moves); and a value that expired
- * (10 s, a loaded machine gets there) is served stale while its refresh runs after the reply, so the warm-up's
- * refresh is awaited, and a measurement during which a refresh started is taken again.
- */
-async function statements(path: string, token?: string): Promise<number> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    await server.call('GET', path, { token }) // warm the short-lived count cache
-    await listRefreshesSettled()
-    const [generation, refreshes] = [listGeneration(), listRefreshesStarted()]
-    const counter = countQueries(server.deps.db)
-    try {
-      const { status } = await server.call('GET', `${path}${path.includes('?') ? '&' : '?'}_=${++bust}`, { token })
-      expect(status, path).toBe(200)
-      if (listGeneration() === generation && listRefreshesStarted() === refreshes) return counter.count
-    } finally {
-      counter.restore()
-    }
-  }
-  throw new Error(`the list caches were cleared or refreshed during each of 5 measurements of ${path}`)
-}
+const statements = (path: string, token?: string): Promise<number> => statementsOf(server, path, token)
 
 describe('fixed number of SQL statements per list, whatever the page size', () => {
   it.each([
