@@ -51,6 +51,9 @@ export function countQueries(db: DataSource): QueryCounter {
 
 let bust = 0
 
+/** A GET's own statements only read: a write in the count is bookkeeping queued by another request (last_activity). */
+const isWrite = (sql: string) => /^\s*(INSERT|UPDATE|DELETE|START TRANSACTION|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i.test(sql)
+
 /**
  * Statements of one GET request with the caches warm, for "a fixed number of statements whatever the page size".
  * A unique extra parameter keeps the visitors' micro-cache out of the count. Three things can put a cache's own
@@ -59,19 +62,24 @@ let bust = 0
  * (listGeneration moves); a value that expired (10 s, a loaded machine gets there) is served stale while its
  * refresh runs after the reply, so the warm-up's refresh is awaited, and a measurement during which a refresh
  * started is taken again; and a write job that may change cards (a background one: a sweep, buffered views)
- * drops the cached note cards (cardWrites.generation moves).
+ * drops the cached note cards (cardWrites.generation moves), during the warm-up as much as after it. On
+ * PostgreSQL and MySQL, where the counter sees every statement of the DataSource, the warm-up's last_activity
+ * update (queued without waiting) can also land in the count: a count with a write in it is taken again.
  */
 export async function statementsOf(server: TestServer, path: string, token?: string): Promise<number> {
   const cards = readerFor(server.deps.db).cardWrites
   for (let attempt = 0; attempt < 5; attempt++) {
+    // Cards read while their generation moves are not kept: the generation must hold from the warm-up on.
+    const cardsBefore = cards?.generation
     await server.call('GET', path, { token }) // warm the caches
     await listRefreshesSettled()
-    const before = [listGeneration(), listRefreshesStarted(), cards?.generation].join()
+    const before = [listGeneration(), listRefreshesStarted(), cardsBefore].join()
     const counter = countQueries(server.deps.db)
     try {
       const { status } = await server.call('GET', `${path}${path.includes('?') ? '&' : '?'}_=${++bust}`, { token })
       if (status !== 200) throw new Error(`GET ${path}: ${status}`)
-      if ([listGeneration(), listRefreshesStarted(), cards?.generation].join() === before) return counter.count
+      const settled = [listGeneration(), listRefreshesStarted(), cards?.generation].join() === before
+      if (settled && !counter.queries.some(isWrite)) return counter.count
     } finally {
       counter.restore()
     }
