@@ -99,6 +99,13 @@ describe.runIf(runsOn('sqlite') && missing.length === 0)('npm run db:copy: SQLit
     for (const server of [postgres, mariadb, back]) expect(await counterMismatches(server.deps.db)).toEqual([])
   })
 
+  it('leaves the planner statistics of the copied tables in place on every engine', async () => {
+    const stat = (server: TestServer, sql: string) => dbQuery(server.deps.db, sql).then((rows) => Number(Object.values(rows[0] as object)[0]))
+    expect(await stat(postgres, "SELECT COUNT(*) AS n FROM pg_stat_user_tables WHERE relname IN ('posts', 'likes', 'comments') AND last_analyze IS NOT NULL")).toBe(3)
+    expect(await stat(mariadb, "SELECT COUNT(*) AS n FROM mysql.innodb_table_stats WHERE database_name = DATABASE() AND table_name IN ('posts', 'likes', 'comments') AND last_update > NOW() - INTERVAL 1 DAY")).toBe(3)
+    expect(await stat(back, "SELECT COUNT(DISTINCT tbl) AS n FROM sqlite_stat1 WHERE tbl IN ('posts', 'likes', 'comments')")).toBe(3)
+  })
+
   it('a fixed list of visitor, member and admin calls answers the same on SQLite, PostgreSQL, MariaDB and SQLite again', async () => {
     const member = async (server: TestServer) => (await server.call<{ tokens: { access_token: string } }>('POST', '/api/auth/login', { json: { user_id: DEMO_MEMBER.user_id, password: DEMO_MEMBER.password } })).body.data.tokens.access_token
     const admin = async (server: TestServer) => (await server.call<{ tokens: { access_token: string } }>('POST', '/api/auth/admin/login', { json: { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password } })).body.data.tokens.access_token
