@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerMember, type Member } from '../../support/members'
-import { statementsOf } from '../../support/query-count'
+import { lastCountedStatements, statementsOf } from '../../support/query-count'
 import { insertCollection, insertLike, insertPost, settle } from '../../support/rows'
 import { startTestServer, type TestServer } from '../../support/server'
 
@@ -89,8 +89,12 @@ describe('a user\'s collected and liked notes', () => {
   it('a fixed number of queries whatever the page size', async () => {
     for (const path of ['collections', 'likes']) {
       const counts: number[] = []
-      for (const limit of [1, 4, 12]) counts.push(await statementsOf(server, `/api/users/${owner.user_id}/${path}?limit=${limit}`, owner.token))
-      expect([path, new Set(counts).size]).toEqual([path, 1])
+      const counted: string[] = []
+      for (const limit of [1, 4, 12]) {
+        counts.push(await statementsOf(server, `/api/users/${owner.user_id}/${path}?limit=${limit}`, owner.token))
+        counted.push(`limit ${limit}:\n  ${lastCountedStatements().map((q) => q.replace(/\s+/g, ' ').slice(0, 160)).join('\n  ')}`)
+      }
+      expect([path, new Set(counts).size], counted.join('\n')).toEqual([path, 1])
     }
   })
 })
