@@ -74,13 +74,18 @@ export class NativeSqliteReader implements SqlReader {
   }
 
   all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    return this.run<T>(sql, params)
+  }
+
+  /** `all`, also when a statement waits for the next turn (it is one statement: anything wrapping `all` sees it once). */
+  private run<T>(sql: string, params: readonly SqlValue[]): Promise<T[]> {
     if (this.runsInThread(sql)) return this.inThread<T>(sql, params)
     const started = performance.now()
     if (this.turnStarted === null) {
       this.turnStarted = started
       setImmediate(() => (this.turnStarted = null))
     } else if (started - this.turnStarted > TURN_BUDGET_MS) {
-      return new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.all<T>(sql, params))
+      return new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.run<T>(sql, params))
     }
     let rows: T[]
     try {
