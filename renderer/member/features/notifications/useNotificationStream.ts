@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useSyncExternalStore } from 'react'
 import type { NotificationReply, UnreadByType } from '../../../../server/contract/notifications'
 import { openLiveStream } from '../../../common/api/live-stream'
+import { refetchAfterPush, setPushedData } from '../../../common/api/pushed-data'
 import { toast } from '../../../common/components/toast'
 import { api } from '../../api/client'
 import { useSession } from '../../session/SessionContext'
@@ -9,8 +10,9 @@ import { useSession } from '../../session/SessionContext'
 /*
  * The signed-in member's live notifications (GET /api/notifications/stream, Server-Sent Events). Each new
  * notification refreshes the notification lists, each `counts` event replaces the unread counts the badges
- * show (and the desktop app's taskbar/dock badge and OS notifications, which follow those counts). A reply
- * or a mention also shows a subtle toast. While the stream is down the 60-second poll of useUnreadCounts
+ * show (and the desktop app's taskbar/dock badge and OS notifications, which follow those counts); a fetch of
+ * either still in flight, whose answer is older, is dropped (common/api/pushed-data.ts). A reply or a mention
+ * also shows a subtle toast. While the stream is down the 60-second poll of useUnreadCounts
  * takes over; reconnecting (new ticket, backoff, resume) is common/api/live-stream.ts.
  */
 
@@ -48,10 +50,10 @@ export function NotificationStream(): null {
       liveOn: 'counts',
       onState: setState,
       events: {
-        counts: (data) => qc.setQueryData<UnreadByType>(['unread', userId], data as UnreadByType),
+        counts: (data) => void setPushedData<UnreadByType>(qc, ['unread', userId], () => data as UnreadByType),
         notification: (data) => {
           const n = data as NotificationReply
-          void qc.invalidateQueries({ queryKey: ['notifications'] })
+          void refetchAfterPush(qc, ['notifications'])
           if (TOASTED.has(n.type)) toast.info(`${n.from_nickname ?? '有人'}${n.title}`, 3000)
         },
       },
