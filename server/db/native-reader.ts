@@ -1,5 +1,5 @@
 import { readQueueWait } from '../telemetry/metrics'
-import { loadNative, type NativeDatabase, type NativeStatement } from './native'
+import { loadNative, preparedStatement, STATEMENT_CACHE_SIZE, type NativeDatabase } from './native'
 import type { SqlReader, SqlValue } from './sql-reader'
 import { BUSY_TIMEOUT_MS } from './sqlite-settings'
 import { SqliteThread } from './sqlite-thread'
@@ -31,12 +31,10 @@ export const SLOW_MS = 1
 export const TURN_BUDGET_MS = 5
 /** Weight of the newest run in the moving average. */
 const WEIGHT = 0.25
-const STATEMENT_CACHE_SIZE = 300
 
 export class NativeSqliteReader implements SqlReader {
   readonly cardWrites = { generation: 0 }
   private readonly db: NativeDatabase
-  private readonly statements = new Map<string, NativeStatement>()
   private readonly averageMs = new Map<string, number>()
   private thread: SqliteThread | null = null
   /** When this event-loop turn's first synchronous read ran (null: none yet). */
@@ -64,15 +62,6 @@ export class NativeSqliteReader implements SqlReader {
     this.averageMs.set(sql, before === undefined ? ms : before + WEIGHT * (Math.min(ms, 4 * before + SLOW_MS) - before))
   }
 
-  private statement(sql: string): NativeStatement {
-    const cached = this.statements.get(sql)
-    if (cached) return cached
-    const stmt = this.db.prepare(sql)
-    if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value as string)
-    this.statements.set(sql, stmt)
-    return stmt
-  }
-
   all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
     return this.run<T>(sql, params)
   }
@@ -89,7 +78,7 @@ export class NativeSqliteReader implements SqlReader {
     }
     let rows: T[]
     try {
-      rows = this.statement(sql).all(...params) as T[]
+      rows = preparedStatement(this.db, sql).all(...params) as T[]
     } catch (err) {
       return Promise.reject(err)
     }
@@ -113,7 +102,6 @@ export class NativeSqliteReader implements SqlReader {
 
   async close(): Promise<void> {
     await this.thread?.close()
-    this.statements.clear()
     this.db.close()
   }
 }

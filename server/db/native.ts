@@ -24,6 +24,23 @@ export interface NativeStatement {
 
 export type NativeConstructor = new (file: string, options?: { readonly?: boolean; fileMustExist?: boolean; timeout?: number }) => NativeDatabase
 
+/** Prepared statements kept per connection (the oldest text goes first beyond this many). */
+export const STATEMENT_CACHE_SIZE = 300
+const statementCaches = new WeakMap<NativeDatabase, Map<string, NativeStatement>>()
+
+/** `sql` prepared on `db`, once: the writer's connection (sql.ts) and each reader (native-reader.ts) share this cache. */
+export function preparedStatement(db: NativeDatabase, sql: string): NativeStatement {
+  let cache = statementCaches.get(db)
+  if (!cache) statementCaches.set(db, (cache = new Map()))
+  let stmt = cache.get(sql)
+  if (!stmt) {
+    stmt = db.prepare(sql)
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string)
+    cache.set(sql, stmt)
+  }
+  return stmt
+}
+
 /** Values bound as node-sqlite3 binds them (better-sqlite3 refuses booleans and dates): 1/0, epoch ms. */
 export const bindable = (params: readonly unknown[]): unknown[] =>
   params.map((v) => (v === undefined ? null : typeof v === 'boolean' ? Number(v) : v instanceof Date ? v.getTime() : v))

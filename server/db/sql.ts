@@ -2,7 +2,7 @@ import type sqlite3 from 'sqlite3'
 import type { DataSource, EntityManager } from 'typeorm'
 import type { DatabaseKind } from '../config'
 import { readerFor, settle, statementAll, statementRun, type SqlValue } from './reader'
-import type { NativeDatabase, NativeStatement } from './native'
+import { preparedStatement, type NativeDatabase } from './native'
 
 /*
  * Raw SQL inside commands (transactions). Statements are written once with `?` placeholders, unquoted
@@ -84,29 +84,15 @@ async function prepared(target: { conn: sqlite3.Database; cache: Map<string, sql
  * job's statements follow each other without an event-loop round trip. Its statements bind values as
  * node-sqlite3 does (booleans as 1/0, dates as epoch milliseconds).
  */
-const nativeCaches = new WeakMap<NativeDatabase, Map<string, NativeStatement>>()
-
 function nativeOf(db: Db): NativeDatabase | null {
   if (!('connection' in db) || db.connection.options.type !== 'better-sqlite3') return null
   return (db.connection.driver as unknown as { databaseConnection: NativeDatabase }).databaseConnection
 }
 
-function nativeStatement(native: NativeDatabase, sql: string): NativeStatement {
-  let cache = nativeCaches.get(native)
-  if (!cache) nativeCaches.set(native, (cache = new Map()))
-  let stmt = cache.get(sql)
-  if (!stmt) {
-    stmt = native.prepare(sql)
-    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string)
-    cache.set(sql, stmt)
-  }
-  return stmt
-}
-
 export async function query<T>(db: Db, sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
   const native = nativeOf(db)
   if (native) {
-    const stmt = nativeStatement(native, sql)
+    const stmt = preparedStatement(native, sql)
     if (stmt.reader) return stmt.all(...params) as T[]
     stmt.run(...params)
     return []
@@ -126,7 +112,7 @@ export async function execute(manager: EntityManager, sql: string, params: reado
   if (!runner) throw new Error('execute() needs a transactional EntityManager')
   const native = nativeOf(manager)
   if (native) {
-    const stmt = nativeStatement(native, sql)
+    const stmt = preparedStatement(native, sql)
     return stmt.reader ? stmt.all(...params).length : stmt.run(...params).changes
   }
   const sqlite = sqliteStatements(manager)
