@@ -1,6 +1,7 @@
 import type { PostCard } from '../contract/posts'
 import type { SqlReader } from '../db/reader'
 import { cardCacheLookups } from '../telemetry/metrics'
+import { jsonLayer, overLayer } from './json-text'
 
 /*
  * Note cards kept between requests, on SQLite (where this process is the database's only writer).
@@ -97,7 +98,16 @@ export function liveCardFields(live: LiveCardFields) {
   }
 }
 
-/** A cached card with the live fields of this request (a new object: cached cards are never changed). */
+const LIVE_KEYS = Object.keys(liveCardFields({ view_count: 0, like_count: 0, collect_count: 0, comment_count: 0, liked: false, collected: false }))
+/** Each cached card's stable fields as a layer (json-text.ts), made once. */
+const layers = new WeakMap<PostCard, object>()
+
+/**
+ * A cached card with the live fields of this request: a small object over the card's layer (json-text.ts),
+ * so the card is neither copied nor serialised again for each reply. Cached cards are never changed.
+ */
 export function withLiveFields(card: PostCard, live: LiveCardFields): PostCard {
-  return { ...card, ...liveCardFields(live) }
+  let layer = layers.get(card)
+  if (!layer) layers.set(card, (layer = jsonLayer(card, LIVE_KEYS)))
+  return overLayer<PostCard>(layer, liveCardFields(live))
 }

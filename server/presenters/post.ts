@@ -4,6 +4,7 @@ import { inList, toBool, toIso, toNum, type SqlReader, type SqlValue } from '../
 import { Moderation } from '../db/visibility'
 import { cardCacheOf, liveCardFields, withLiveFields, type LiveCardFields } from './card-cache'
 import { CONTENT_HEAD_CHARS, contentExcerpt } from './excerpt'
+import { jsonList } from './json-text'
 import { avatarOf } from './user'
 
 /*
@@ -221,7 +222,7 @@ export async function loadPostCards(reader: SqlReader, kind: DatabaseKind, ids: 
     cards = rows.map((r) => presentCard(r, extrasOf(r)))
   }
   const byId = new Map(cards.map((c) => [c.id, c]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
+  return jsonList(ids.flatMap((id) => byId.get(id) ?? []))
 }
 
 /** A page of note ids as SQL: `sql` selects a column `id` in page order; `orderBy` repeats that order over `p`. */
@@ -241,7 +242,7 @@ export async function loadPostCardPage(reader: SqlReader, kind: DatabaseKind, so
   const from = `FROM (${source.sql}) pg CROSS JOIN posts p`
   if (cardCacheOf(reader)) {
     const live = await reader.all<LiveRow>(`SELECT ${LIVE_COLUMNS}, ${viewerFlags(viewerId)} ${from} WHERE p.id = pg.id ORDER BY ${source.orderBy}`, params)
-    return completeCards(reader, kind, live)
+    return jsonList(await completeCards(reader, kind, live))
   }
   const rows = await reader.all<CardRow>(
     `SELECT ${CARD_COLUMNS}, ${CARD_AGGREGATES[kind]}, ${viewerFlags(viewerId)} ${from} ${CARD_JOINS} WHERE p.id = pg.id ORDER BY ${source.orderBy}`,

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { jsonLayer, jsonList, overLayer, replyJson } from '../../server/presenters/json-text'
+
+/* Replies whose repeated parts are serialised once (presenters/json-text.ts): the same JSON as JSON.stringify. */
+
+interface Card {
+  id: number
+  title: string
+  images: string[]
+  tags: { id: number; name: string }[]
+  like_count: number
+  liked: boolean
+}
+const OWN = ['like_count', 'liked']
+const cached = (id: number): Card => ({ id, title: `笔记 "${id}" \u2028</script>`, images: ['/a.jpg'], tags: [{ id: 1, name: '学习' }], like_count: 0, liked: false })
+const card = (id: number, likes: number) => overLayer<Card>(jsonLayer(cached(id), OWN), { like_count: likes, liked: likes % 2 === 0 })
+const envelope = (data: unknown) => ({ code: 200, success: true, message: 'success', data })
+/** Read back with the keys sorted, so key order (which JSON readers do not see) is left out. */
+const canonical = (text: string) => JSON.stringify(JSON.parse(text), (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v))
+
+describe('replyJson', () => {
+  it('is JSON.stringify, byte for byte, for replies without layered parts', () => {
+    const replies = [
+      envelope({ posts: [{ id: 1, at: new Date(0), skip: undefined, fn: () => 1, n: null, list: [undefined, 2] }], pagination: { page: 1 } }),
+      envelope({ posts: jsonList([{ id: 1, skip: undefined }, undefined, 3]), pagination: { page: 1 } }),
+      envelope(null),
+      envelope([1, 'x', { y: [true] }]),
+      'text',
+      7,
+      null,
+    ]
+    for (const reply of replies) expect(replyJson(reply)).toBe(JSON.stringify(reply))
+  })
+
+  it('a feed page and a search reply hold the same JSON as JSON.stringify of the same cards', () => {
+    const feed = envelope({ posts: jsonList([card(1, 3), card(2, 4)]), pagination: { page: 1, limit: 20, total: 2 } })
+    const search = envelope({ keyword: '学习', posts: { data: jsonList([card(3, 0)]), pagination: { page: 1 } }, users: { data: [], pagination: { page: 1 } } })
+    for (const reply of [feed, search]) expect(canonical(replyJson(reply))).toBe(canonical(JSON.stringify(reply)))
+    expect(replyJson(feed)).toContain('"like_count":3,"liked":false}')
+  })
+
+  it('a card over a layer reads as the whole card; a field set later is written, a layer field cannot be changed', () => {
+    const one = card(5, 7)
+    expect([one.title, one.tags[0]!.name, one.like_count]).toEqual(['笔记 "5" \u2028</script>', '学习', 7])
+    one.like_count = 8
+    ;(one as Card & { extra: number }).extra = 1
+    const reply = envelope({ posts: jsonList([one]) })
+    expect(JSON.parse(replyJson(reply)).data.posts[0]).toMatchObject({ id: 5, like_count: 8, extra: 1 })
+    expect(canonical(replyJson(reply))).toBe(canonical(JSON.stringify(reply)))
+    expect(() => {
+      one.title = 'changed'
+    }).toThrow(TypeError)
+  })
+})
