@@ -3,11 +3,15 @@ import type { AppDeps } from '../deps'
 import { registerAdminRoutes } from './admin'
 import { MethodNotAllowed, NotFound } from '../errors'
 import { registerMemberRoutes } from './member'
+import { indexRoutes } from './route-index'
 import { registerSystemRoutes } from './system'
 
-/** The whole /api surface. Member and admin routes register themselves; unknown paths get an enveloped 404. */
+/**
+ * The whole /api surface. Member and admin routes register themselves; unknown paths get an enveloped 404.
+ * A request's routes are looked up through an index of first path segments (route-index.ts).
+ */
 export function createApiRouter(deps: AppDeps): Router {
-  const router = new Router({ prefix: '/api' })
+  const router = indexRoutes(new Router({ prefix: '/api' }))
   registerSystemRoutes(router, deps)
   registerMemberRoutes(router, deps)
   registerAdminRoutes(router, deps)
