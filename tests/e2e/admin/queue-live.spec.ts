@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Request } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { holdNextAnswer } from '../support/held-answer'
 import { publishNote, registerMember, type Member } from '../member/api'
 import { uniqueId } from '../member/helpers'
 import { ADMIN, loginAsAdmin } from './helpers'
@@ -69,26 +70,13 @@ test('a summary fetch answered before a report is dropped when the stream brings
   const before = await openReports(request)
   if (before > 0) await expect(badge(page)).toHaveText(shown(before))
   // The poll's next fetch is answered by the server now, before the report, and reaches the page only later.
-  let release = () => undefined as void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  const answered = new Promise<Request>((resolve) => {
-    void page.route(
-      '**/api/admin/monitor/summary',
-      async (route) => {
-        const answer = await route.fetch()
-        resolve(route.request())
-        await released
-        await route.fulfill({ response: answer }).catch(() => undefined) // the page has dropped it
-      },
-      { times: 1 },
-    )
-  })
+  const held = holdNextAnswer(page, '**/api/admin/monitor/summary')
   await page.clock.fastForward('01:01')
-  const older = await answered
+  const older = await held.answered
   const dropped = page.waitForEvent('requestfailed', (r) => r === older)
   await report(request, reporter, noteId)
   await expect(badge(page)).toHaveText(shown(before + 1))
   await dropped
-  release()
+  held.release()
   await expect(badge(page)).toHaveText(shown(before + 1))
 })

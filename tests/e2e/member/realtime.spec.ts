@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Request } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test'
+import { holdNextAnswer } from '../support/held-answer'
 import { publishNote, registerMember, type Member } from './api'
 import { login, uniqueId } from './helpers'
 
@@ -16,14 +17,20 @@ async function comment(request: APIRequestContext, member: Member, postId: numbe
 
 const badge = (page: import('@playwright/test').Page) => page.locator('.sidebar a[href="/notification"] .badge, nav a[href="/notification"] .badge').first()
 
-test('a comment reaches the badge and the notification page within 2 s, without a reload', async ({ page, request }) => {
-  const author = await registerMember(request, uniqueId('rt'))
-  const fan = await registerMember(request, uniqueId('rf'))
-  const postId = await publishNote(request, author, '实时通知测试')
+/** An author signed in with the stream open, a fan, and the author's note. */
+async function authorWithStream(page: Page, request: APIRequestContext, tag: string, title: string) {
+  const author = await registerMember(request, uniqueId(`${tag}a`))
+  const fan = await registerMember(request, uniqueId(`${tag}f`))
+  const postId = await publishNote(request, author, title)
   const streamed = page.waitForResponse((r) => r.url().includes('/api/notifications/stream?'))
   await page.goto('/explore')
   await login(page, author.userId, author.password)
   await streamed
+  return { fan, postId }
+}
+
+test('a comment reaches the badge and the notification page within 2 s, without a reload', async ({ page, request }) => {
+  const { fan, postId } = await authorWithStream(page, request, 'rt', '实时通知测试')
   await page.goto('/notification')
   await comment(request, fan, postId, '第一条实时评论')
   await expect(badge(page)).toHaveText('1', { timeout: 2000 })
@@ -31,34 +38,15 @@ test('a comment reaches the badge and the notification page within 2 s, without 
 })
 
 test('a list fetch answered before the comment does not hide it: the event fetches the list again', async ({ page, request }) => {
-  const author = await registerMember(request, uniqueId('rh'))
-  const fan = await registerMember(request, uniqueId('rg'))
-  const postId = await publishNote(request, author, '实时列表旧数据')
-  const streamed = page.waitForResponse((r) => r.url().includes('/api/notifications/stream?'))
-  await page.goto('/explore')
-  await login(page, author.userId, author.password)
-  await streamed
+  const { fan, postId } = await authorWithStream(page, request, 'rh', '实时列表旧数据')
   // The notification page's first list fetch is answered by the server now, before the comment, and reaches the
   // page only after the comment's event.
-  let release = () => undefined as void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  const answered = new Promise<void>((resolve) => {
-    void page.route(
-      /\/api\/notifications\/comments\?/,
-      async (route) => {
-        const answer = await route.fetch()
-        resolve()
-        await released
-        await route.fulfill({ response: answer }).catch(() => undefined) // the page has dropped it
-      },
-      { times: 1 },
-    )
-  })
+  const held = holdNextAnswer(page, /\/api\/notifications\/comments\?/)
   await page.goto('/notification')
-  await answered
+  await held.answered
   await comment(request, fan, postId, '旧列表之后的评论')
   await expect(page.getByText('旧列表之后的评论')).toBeVisible()
-  release()
+  held.release()
   await expect(page.getByText('旧列表之后的评论')).toBeVisible()
 })
 
