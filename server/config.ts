@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, existsSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import { DataKeyError, loadKeyring, type DataKeyring } from './security/data-key'
@@ -27,6 +28,8 @@ export interface RateLimitConfig {
 export interface AppConfig {
   host: string
   port: number
+  /** Processes serving the port (WORKERS: a number, or auto = one per core; default 1). See server/cluster/. */
+  workers: number
   dataDir: string
   uploadsDir: string
   database: DatabaseConfig
@@ -111,10 +114,24 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true')
 
+/** WORKERS beyond this is a typo, not a server (each worker holds its own connections and caches). */
+const MAX_WORKERS = 64
+
 const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0, 'PORT must be 0-65535').max(65535, 'PORT must be 0-65535').default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
+  WORKERS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = (v ?? '').trim().toLowerCase()
+      if (value === '') return 1
+      if (value === 'auto') return availableParallelism()
+      if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_WORKERS) return Number(value)
+      ctx.addIssue({ code: 'custom', message: `WORKERS must be auto or a whole number from 1 to ${MAX_WORKERS}` })
+      return z.NEVER
+    }),
   DATABASE_URL: z
     .string()
     .optional()
@@ -288,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     host: e.HOST,
     port: e.PORT,
+    workers: e.WORKERS,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     database: databaseFromUrl(e.DATABASE_URL, dataDir),

@@ -1,8 +1,11 @@
 import 'reflect-metadata'
+import cluster from 'node:cluster'
 import { createServer, type Server } from 'node:http'
 import { Server as NetServer, type AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { createApp } from './app'
+import { runPrimary } from './cluster/primary'
+import { answerMetricsRequests, inClusterWorker, onPrimaryGone } from './cluster/worker'
 import { checkJwtSecret } from './auth/secret-fingerprint'
 import { startScheduledBackups } from './backup/schedule'
 import { ConfigError, loadConfig, type AppConfig } from './config'
@@ -18,6 +21,7 @@ import { RequestGate } from './http/drain'
 import { missingDataKeys, sealApplications } from './domain/identity'
 import type { Logger } from 'pino'
 import { createLogger } from './logger'
+import { metricsRegistry } from './telemetry/metrics'
 import { startOrphanSweep } from './media/lifecycle'
 import { mediaStorage, sweepWorkDirs } from './media/storage'
 import { seedDemoIfEmpty } from './seed/demo'
@@ -45,6 +49,12 @@ async function connectionsClosed(server: NetServer, ms: number): Promise<void> {
   const until = Date.now() + ms
   const open = () => new Promise<number>((resolve) => server.getConnections((err, n) => resolve(err ? 0 : n)))
   while (Date.now() < until && (await open()) > 0) await new Promise((resolve) => setTimeout(resolve, 20))
+}
+
+/** Where a browser on this machine reaches a server listening on `host`:`port`. */
+function urlOf(configHost: string, port: number): string {
+  const host = configHost.includes(':') ? `[${configHost}]` : configHost
+  return `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
 }
 
 function describeDatabase(config: AppConfig): string {
@@ -144,10 +154,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   })
   server.keepAliveTimeout = 65_000
   const port = (server.address() as AddressInfo).port
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host
   let stopping: Promise<void> | null = null
   return {
-    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
+    url: urlOf(config.host, port),
     port,
     deps,
     stop: ({ lingerMs = 0 } = {}) =>
@@ -196,29 +205,59 @@ function parentPort(): ParentPort | undefined {
   return (process as unknown as { parentPort?: ParentPort }).parentPort
 }
 
+/** What the server prints once it serves (scripts and the browser tests wait for its first line). */
+function banner(url: string, config: AppConfig, workers: number): string {
+  const served = workers > 1 ? `\n  workers:    ${workers} processes` : ''
+  return `Shiliu server listening on ${url}\n  member app: ${url}/\n  admin app:  ${url}/admin\n  database:   ${describeDatabase(config)}${served}\n`
+}
+
 /**
  * The server process: read the environment, start, print where it listens, tell the desktop app (when run as
  * an Electron utility process), stop cleanly on SIGTERM/SIGINT. Called unconditionally by the entry module
  * (server/cli/serve.ts → dist/server/main.js), so nothing depends on how the entry's path is spelled
  * (Windows drive letters and backslashes, symlinks, spaces, CJK folder names).
+ *
+ * WORKERS > 1 (never in the desktop app): this process becomes the cluster's primary (cluster/primary.ts) and
+ * each worker runs this function again as one server; it then takes its stop from the primary (SIGTERM, from
+ * the moment it starts) and leaves the banner to it. Resolves with the running server, or null in the primary.
  */
-export async function runServerProcess(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+export async function runServerProcess(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer | null> {
   const port = parentPort()
+  const worker = inClusterWorker()
   let config: AppConfig
   let running: RunningServer
+  // A worker may be asked to stop while it is still starting (the server stops just after replacing it).
+  let stopAsked = false
+  let shutdown = (_reason: string) => void (stopAsked = true)
+  if (worker) {
+    // The primary stops its workers with SIGTERM; a terminal's Ctrl-C reaches them too. Either way, one stop.
+    process.on('SIGTERM', () => shutdown('SIGTERM'))
+    process.on('SIGINT', () => shutdown('SIGINT'))
+    onPrimaryGone(() => shutdown('disconnect'))
+  }
   try {
     config = loadConfig(env)
+    if (config.workers > 1 && cluster.isPrimary && !port) {
+      const workers = config.workers
+      await runPrimary({ workers, announce: (shared) => process.stdout.write(banner(urlOf(config.host, shared), config, workers)) })
+      return null
+    }
     running = await startServer(config, { onProgress: (progress) => port?.postMessage({ type: 'progress', ...progress } satisfies ParentMessage) })
   } catch (err) {
     const message = err instanceof ConfigError ? err.message : `Failed to start: ${(err as Error).stack ?? err}`
     process.stderr.write(`${message}\n`)
     process.exit(1)
   }
-  let signals = 0
-  const shutdown = (signal: string) => {
-    // A second signal while stopping means "now": exit without waiting.
-    if (++signals > 1) process.exit(1)
-    process.stdout.write(`${signal} received, shutting down...\n`)
+  let stopping = false
+  shutdown = (reason: string) => {
+    // A second signal while stopping means "now": exit without waiting. A worker leaves that to its primary
+    // (a terminal's Ctrl-C reaches it directly and through the primary: one stop, not two signals).
+    if (stopping) {
+      if (!worker) process.exit(1)
+      return
+    }
+    stopping = true
+    if (!worker) process.stdout.write(`${reason} received, shutting down...\n`)
     running.stop({ lingerMs: IDLE_LINGER_MS }).then(
       () => process.exit(0),
       (err) => {
@@ -227,11 +266,15 @@ export async function runServerProcess(env: NodeJS.ProcessEnv = process.env): Pr
       },
     )
   }
+  if (worker) {
+    answerMetricsRequests(metricsRegistry)
+    if (stopAsked) shutdown('SIGTERM')
+    return running
+  }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
   // Announced only once a signal would stop it cleanly.
-  const { url } = running
-  process.stdout.write(`Shiliu server listening on ${url}\n  member app: ${url}/\n  admin app:  ${url}/admin\n  database:   ${describeDatabase(config)}\n`)
+  process.stdout.write(banner(running.url, config, 1))
   port?.postMessage({ type: 'ready', port: running.port } satisfies ParentMessage)
   return running
 }

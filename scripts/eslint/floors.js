@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '../..')
  * is placed by its longest matching prefix (a folder, or a single file of server/).
  */
 const SERVER_FLOORS = [
-  ['server/contract', 'server/errors.ts', 'server/config.ts', 'server/deps.ts', 'server/logger.ts', 'server/version.ts', 'server/security', 'server/telemetry'],
+  ['server/contract', 'server/errors.ts', 'server/config.ts', 'server/deps.ts', 'server/logger.ts', 'server/version.ts', 'server/security', 'server/telemetry', 'server/cluster'],
   ['server/db'],
   ['server/auth', 'server/media', 'server/presenters', 'server/search', 'server/captcha', 'server/events', 'server/mail'],
   ['server/domain', 'server/backup'],

@@ -1,5 +1,6 @@
 import { readQueueWait } from '../telemetry/metrics'
 import { loadNative, preparedStatement, STATEMENT_CACHE_SIZE, type NativeDatabase } from './native'
+import { CardWrites } from './card-writes'
 import type { SqlReader, SqlValue } from './sql-reader'
 import { BUSY_TIMEOUT_MS } from './sqlite-settings'
 import { SqliteThread } from './sqlite-thread'
@@ -33,17 +34,23 @@ export const TURN_BUDGET_MS = 5
 const WEIGHT = 0.25
 
 export class NativeSqliteReader implements SqlReader {
-  readonly cardWrites = { generation: 0 }
+  readonly cardWrites: CardWrites
   private readonly db: NativeDatabase
   private readonly averageMs = new Map<string, number>()
   private thread: SqliteThread | null = null
   /** When this event-loop turn's first synchronous read ran (null: none yet). */
   private turnStarted: number | null = null
 
-  constructor(private readonly file: string) {
+  /** `otherWriters`: other processes write the file too (WORKERS > 1), so cached cards check their commits. */
+  constructor(
+    private readonly file: string,
+    otherWriters = false,
+  ) {
     const Native = loadNative()
     if (!Native) throw new Error('better-sqlite3 does not load in this process')
     this.db = new Native(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS })
+    const dataVersion = otherWriters ? this.db.prepare('PRAGMA data_version') : null
+    this.cardWrites = new CardWrites(dataVersion && (() => (dataVersion.all()[0] as { data_version: number }).data_version))
   }
 
   /** Where the statement runs next time: in the thread when its runs average more than SLOW_MS. */

@@ -1,7 +1,9 @@
+import cluster from 'node:cluster'
 import sqlite3 from 'sqlite3'
 import TinyQueue from 'tinyqueue'
 import type { DataSource } from 'typeorm'
 import { readQueueWait, secondsSince } from '../telemetry/metrics'
+import { CardWrites } from './card-writes'
 import { NativeSqliteReader } from './native-reader'
 import { currentReadTurn } from './read-turn'
 import { BUSY_TIMEOUT_MS } from './sqlite-settings'
@@ -133,13 +135,15 @@ interface Waiter {
 }
 
 class SqliteReader implements SqlReader {
-  readonly cardWrites = { generation: 0 }
+  /** No card cache when other processes write the file: these connections cannot check their commits synchronously. */
+  readonly cardWrites: CardWrites | null
   private readonly connections: SqliteConnection[]
   private readonly idle: SqliteConnection[]
   private readonly waiting = new TinyQueue<Waiter>([], (a, b) => a.turn - b.turn || a.seq - b.seq)
   private queued = 0
 
-  constructor(file: string, size: number) {
+  constructor(file: string, size: number, otherWriters: boolean) {
+    this.cardWrites = otherWriters ? null : new CardWrites()
     this.connections = Array.from({ length: size }, () => new SqliteConnection(file))
     this.idle = [...this.connections]
   }
@@ -212,7 +216,12 @@ export function readerFor(ds: DataSource): SqlReader {
   let reader = readers.get(ds)
   if (reader) return reader
   if (ds.options.type === 'sqlite' || ds.options.type === 'better-sqlite3') {
-    const sqliteReader = ds.options.type === 'better-sqlite3' ? new NativeSqliteReader(ds.options.database) : new SqliteReader(ds.options.database, readConnections())
+    // Cluster workers (WORKERS > 1, server/cluster/) share the file with the other workers' writers.
+    const otherWriters = cluster.isWorker
+    const sqliteReader =
+      ds.options.type === 'better-sqlite3'
+        ? new NativeSqliteReader(ds.options.database, otherWriters)
+        : new SqliteReader(ds.options.database, readConnections(), otherWriters)
     const destroy = ds.destroy.bind(ds)
     ds.destroy = async () => {
       await sqliteReader.close()

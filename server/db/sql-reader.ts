@@ -1,5 +1,7 @@
 /* The read path's interface (reader.ts), in a leaf module so both of its SQLite implementations can name it. */
 
+import type { CardWrites } from './card-writes'
+
 export type SqlValue = string | number | null | Date
 
 export interface SqlReader {
@@ -8,7 +10,8 @@ export interface SqlReader {
   /**
    * Counts committed write jobs that may have changed what a note card shows (JobOptions.changesCards), for
    * caches of cards (presenters/card-cache.ts). Only on SQLite, where this process is the database's only
-   * writer; null on PostgreSQL / MySQL, whose other instances write too.
+   * writer or sees the other workers' commits (card-writes.ts); null on PostgreSQL / MySQL, whose other
+   * instances write too, and where no cheap check tells this reader another process wrote.
    */
-  readonly cardWrites: { generation: number } | null
+  readonly cardWrites: CardWrites | null
 }

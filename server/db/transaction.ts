@@ -67,8 +67,7 @@ export interface JobOptions {
 function commitHook(db: DataSource, options: JobOptions): (() => void) | undefined {
   if (options.changesCards === false) return options.onCommit
   return () => {
-    const cardWrites = existingReaderOf(db)?.cardWrites
-    if (cardWrites) cardWrites.generation++
+    existingReaderOf(db)?.cardWrites?.changed()
     options.onCommit?.()
   }
 }

@@ -3,13 +3,15 @@ import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import type { DataSource } from 'typeorm'
 import type { ListChange } from '../db/list-cache'
+import { inClusterWorker, relayEvents } from '../cluster/worker'
 
 /*
  * Events that other instances must hear about: "these members have new notifications", "a new report
  * group", "the watched words changed". The domain publishes them after the write commits
  * (db/transaction.ts `afterCommit`); the notification stream (http/member/notifications/stream.ts) and the
  * per-instance caches listen. One process: an in-process emitter. With REDIS_URL: Redis pub/sub, so a like
- * handled by instance A reaches a member streaming from instance B. Events carry ids only; listeners read
+ * handled by instance A reaches a member streaming from instance B. Workers of one server (WORKERS > 1)
+ * without Redis: the cluster's primary relays each worker's events to the others (cluster/primary.ts). Events carry ids only; listeners read
  * what they need from the database, which is the truth (a lost event delays, never corrupts).
  */
 
@@ -39,6 +41,26 @@ class LocalBus implements EventBus {
   }
   async close(): Promise<void> {
     this.emitter.removeAllListeners()
+  }
+}
+
+/** Workers of one server without Redis: this worker's listeners at once, the others' through the primary. */
+class ClusterBus implements EventBus {
+  private readonly local = new LocalBus()
+  private readonly relay = relayEvents((event) => this.local.publish(event as AppEvent))
+
+  publish(event: AppEvent): void {
+    this.local.publish(event)
+    this.relay.publish(event)
+  }
+
+  subscribe(listener: (event: AppEvent) => void): () => void {
+    return this.local.subscribe(listener)
+  }
+
+  async close(): Promise<void> {
+    this.relay.stop()
+    await this.local.close()
   }
 }
 
@@ -82,7 +104,8 @@ class RedisBus implements EventBus {
 }
 
 export async function createEventBus(redis: Redis | null, logger: Logger): Promise<EventBus> {
-  return redis ? new RedisBus(redis, logger).ready() : new LocalBus()
+  if (redis) return new RedisBus(redis, logger).ready()
+  return inClusterWorker() ? new ClusterBus() : new LocalBus()
 }
 
 const buses = new WeakMap<DataSource, EventBus>()

@@ -1,4 +1,5 @@
 import type { PostCard } from '../contract/posts'
+import type { CardWrites } from '../db/card-writes'
 import type { SqlReader } from '../db/reader'
 import { cardCacheLookups } from '../telemetry/metrics'
 import { jsonLayer, overLayer } from './json-text'
@@ -14,8 +15,9 @@ import { jsonLayer, overLayer } from './json-text'
  *
  * A cached card is used only while no write job that may change a card has committed since it was read
  * (SqlReader.cardWrites: every job counts unless it declares `changesCards: false`), and for at most TTL_MS
- * (a bound for other processes' edits, such as a maintenance command on the file). On PostgreSQL and MySQL
- * several instances write, and nothing is cached.
+ * (a bound for other processes' edits, such as a maintenance command on the file). Cluster workers on one file
+ * (WORKERS > 1) also see each other's commits through the generation (db/card-writes.ts). On PostgreSQL and
+ * MySQL several instances write, and nothing is cached.
  */
 
 /** What a cached card leaves to be read live. */
@@ -48,7 +50,7 @@ function miss(): undefined {
 class CardCache {
   private readonly entries = new Map<number, Entry>()
 
-  constructor(private readonly writes: { generation: number }) {}
+  constructor(private readonly writes: CardWrites) {}
 
   /** The generation to store cards read from now on under. */
   get generation(): number {

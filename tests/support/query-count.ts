@@ -72,7 +72,7 @@ const isBackground = (sql: string) => /^\s*delete from rate_limits where expire 
  * (listGeneration moves); a value that expired (10 s, a loaded machine gets there) is served stale while its
  * refresh runs after the reply, so the warm-up's refresh is awaited, and a measurement during which a refresh
  * started is taken again; and a write job that may change cards (a background one: a sweep, buffered views)
- * drops the cached note cards (cardWrites.generation moves), during the warm-up as much as after it. And a
+ * drops the cached note cards (cardWrites.generation moves: db/card-writes.ts), during the warm-up as much as after it. And a
  * count holding background bookkeeping (`isBackground`) is taken again.
  */
 export async function statementsOf(server: TestServer, path: string, token?: string): Promise<number> {
@@ -81,7 +81,7 @@ export async function statementsOf(server: TestServer, path: string, token?: str
     // Cards read while their generation moves are not kept, and a card expires 10 s after it was read
     // (presenters/card-cache.ts): the warm-up reads every card afresh (a new generation), the generation must
     // hold from then on, and the count must end within the cards' lifetime.
-    if (cards) cards.generation++
+    cards?.changed()
     const cardsBefore = cards?.generation
     const warmedAt = Date.now()
     await server.call('GET', path, { token }) // warm the caches

@@ -1,0 +1,24 @@
+/*
+ * What the workers of one server (WORKERS > 1) and their primary say to each other over the cluster's IPC
+ * channel (primary.ts, worker.ts). Every message of ours carries `shiliu`, so prom-client's own messages
+ * (metrics aggregation) and Node's internal ones pass by untouched.
+ */
+
+/** An event bus event (events/bus.ts), as JSON: ids only, a few hundred bytes. */
+export type RelayedEvent = Record<string, unknown> & { kind: string }
+
+export type WorkerMessage =
+  /** Announce to every other worker (the primary relays it). */
+  | { shiliu: 'event'; event: RelayedEvent }
+  /** Ask for the metrics of every worker, aggregated (GET /api/metrics). */
+  | { shiliu: 'metrics'; id: number }
+
+export type PrimaryMessage =
+  | { shiliu: 'event'; event: RelayedEvent }
+  | { shiliu: 'metrics'; id: number; text?: string; error?: string }
+
+const ours = (message: unknown): message is { shiliu: string } =>
+  typeof message === 'object' && message !== null && typeof (message as { shiliu?: unknown }).shiliu === 'string'
+
+export const isWorkerMessage = (message: unknown): message is WorkerMessage => ours(message)
+export const isPrimaryMessage = (message: unknown): message is PrimaryMessage => ours(message)
