@@ -16,7 +16,7 @@
  * window); with --engines, once per database engine, each from the same fresh copy.
  */
 import { spawn } from 'node:child_process'
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
@@ -27,6 +27,7 @@ import { describeWindow, scrapeMetrics } from './mixed-metrics'
 import { ensurePhotos } from './mixed-photos'
 import { report, type Window } from './mixed-report'
 import { buildServer, ensureSeeded, SEED_PASSWORD, startServer, type BenchServer } from './server'
+import { cpuSeconds } from './proc-cpu'
 
 const ROOT = path.resolve(process.env.BENCH_MIXED_DIR ?? '.bench-data/mixed')
 const SEED_DIR = path.join(ROOT, 'seed')
@@ -61,11 +62,6 @@ function freshRunDir(): void {
   for (const name of ['shiliu.sqlite', 'jwt-secret', 'uploads']) cpSync(path.join(SEED_DIR, name), path.join(RUN_DIR, name), { recursive: true })
 }
 
-/** CPU seconds (user + system, all threads) a process has used, from /proc (Linux: 100 clock ticks a second). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
 
 /** The server's metrics token in the bench: its GET /api/metrics is scraped around the window (bench/mixed-metrics.ts). */
 const METRICS_TOKEN = 'bench-mixed-metrics-token'
@@ -126,7 +122,7 @@ async function runMixedOn(engine: BenchEngine, choice: EngineChoice, photos: str
   try {
     const config: MixedClientConfig = { url: server.url, password: SEED_PASSWORD, ...data, keywords: KEYWORDS, photos, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, graceSeconds: 30 }
     const { result, window, metrics } = await drive(server, config)
-    console.log(`\n${MEMBERS} members, no think time, ${SECONDS} s measured; ${SCALE.users} users / ${SCALE.notes} notes / ${SCALE.comments} comments / ${SCALE.likes} likes, ${ENGINE_LABELS[engine]}${engine === 'sqlite' ? ` (${process.env.SHILIU_SQLITE_WRITER === 'portable' ? 'portable: node-sqlite3' : 'native: better-sqlite3'})` : ''}, ${os.availableParallelism()} cores`)
+    console.log(`\n${MEMBERS} members, no think time, ${SECONDS} s measured; ${SCALE.users} users / ${SCALE.notes} notes / ${SCALE.comments} comments / ${SCALE.likes} likes, ${ENGINE_LABELS[engine]}${engine === 'sqlite' ? ` (${process.env.SHILIU_SQLITE_WRITER === 'portable' ? 'portable: node-sqlite3' : 'native: better-sqlite3'})` : ''}, ${os.availableParallelism()} cores, WORKERS=${process.env.WORKERS || '1'}`)
     report(result, window)
     console.log(`Server metrics over the window (GET /api/metrics):\n${await metrics}`)
   } finally {

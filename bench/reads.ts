@@ -6,10 +6,11 @@
  * bench --mixed (5,000 users, 20,000 notes), copied fresh. Needs wrk (`apt-get install wrk`).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { buildServer, ensureSeeded, SEED_PASSWORD, startServer } from './server'
+import { cpuSeconds } from './proc-cpu'
 
 const ROOT = path.resolve(process.env.BENCH_MIXED_DIR ?? '.bench-data/mixed')
 const SEED_DIR = path.join(ROOT, 'seed')
@@ -27,10 +28,6 @@ interface Row {
   failed: number
 }
 
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
 
 /** wrk -t2 -c32 on `url`; the CPU `pid` used meanwhile, per request. */
 function wrk(name: string, url: string, headers: string[], pid: number | null): Row {

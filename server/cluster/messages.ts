@@ -12,10 +12,16 @@ export type WorkerMessage =
   | { shiliu: 'event'; event: RelayedEvent }
   /** Ask for the metrics of every worker, aggregated (GET /api/metrics). */
   | { shiliu: 'metrics'; id: number }
+  /** Ask for a slot of a CPU pool (permits.ts); `limit`: the pool's concurrency for the whole server. */
+  | { shiliu: 'permit'; pool: string; limit: number; id: number }
+  /** Give a slot back. */
+  | { shiliu: 'release'; pool: string }
 
 export type PrimaryMessage =
   | { shiliu: 'event'; event: RelayedEvent }
   | { shiliu: 'metrics'; id: number; text?: string; error?: string }
+  /** The request `id` holds a slot now. */
+  | { shiliu: 'permit'; id: number }
 
 const ours = (message: unknown): message is { shiliu: string } =>
   typeof message === 'object' && message !== null && typeof (message as { shiliu?: unknown }).shiliu === 'string'

@@ -1,12 +1,14 @@
 import cluster, { type Worker } from 'node:cluster'
 import { AggregatorRegistry } from 'prom-client'
 import { isWorkerMessage, type PrimaryMessage } from './messages'
+import { PermitTable } from './permits'
 
 /*
  * WORKERS > 1: this process is the primary of a Node cluster. It serves nothing itself: it forks the workers
  * (each a whole server on the same database: server/main.ts), shares the listening port among them (Node's
  * cluster hands connections out in turn), relays the workers' bus events to each other (events/bus.ts), gathers
- * their metrics for GET /api/metrics, replaces a worker that dies, and stops them all on SIGTERM / SIGINT.
+ * their metrics for GET /api/metrics, keeps the CPU pools' slots for the whole server (permits.ts), replaces a
+ * worker that dies, and stops them all on SIGTERM / SIGINT.
  *
  * The first worker starts alone (migrations, demo data, secrets on a new DATA_DIR), the others once it
  * listens. On SQLite every worker has its own writer; they take turns through SQLite's write lock (BEGIN
@@ -48,9 +50,13 @@ export async function runPrimary({ workers, announce }: PrimaryOptions): Promise
   let stopping = false
   const deaths: number[] = []
 
+  const permits = new PermitTable<Worker>((worker, id) => send(worker, { shiliu: 'permit', id }))
+  cluster.on('exit', (worker) => permits.forget(worker))
   cluster.on('message', (from, message: unknown) => {
     if (!isWorkerMessage(message)) return
-    if (message.shiliu === 'event') {
+    if (message.shiliu === 'permit') permits.request(from, message.pool, message.limit, message.id)
+    else if (message.shiliu === 'release') permits.release(from, message.pool)
+    else if (message.shiliu === 'event') {
       for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== from) send(worker, message)
     } else if (message.shiliu === 'metrics') {
       metrics.clusterMetrics().then(

@@ -65,3 +65,34 @@ export function clusterMetrics(): Promise<string> {
     send({ shiliu: 'metrics', id })
   })
 }
+
+let permitRequests = 0
+const granted = new Map<number, () => void>()
+let listeningForPermits = false
+
+/**
+ * Wait for one of the server-wide slots of a CPU pool (permits.ts); resolves with the function that gives it
+ * back. `limit`: the pool's concurrency for the whole server.
+ */
+export function clusterPermit(pool: string, limit: number): Promise<() => void> {
+  if (!listeningForPermits) {
+    listeningForPermits = true
+    onPrimaryMessage((message) => {
+      if (message.shiliu !== 'permit') return
+      granted.get(message.id)?.()
+      granted.delete(message.id)
+    })
+  }
+  const id = ++permitRequests
+  return new Promise((resolve) => {
+    granted.set(id, () => {
+      let released = false
+      resolve(() => {
+        if (released) return
+        released = true
+        send({ shiliu: 'release', pool })
+      })
+    })
+    send({ shiliu: 'permit', pool, limit, id })
+  })
+}

@@ -1,30 +1,54 @@
+import cluster from 'node:cluster'
+
 /*
  * What the card cache (presenters/card-cache.ts) checks before using a cached note card: a generation that
  * moves whenever a committed write may have changed a card.
  *
  * - This process's own write jobs move it when they commit (`changed()`, from db/transaction.ts), unless they
- *   declare `changesCards: false`.
- * - With other processes writing the same SQLite file (WORKERS > 1, server/cluster/), their commits move it
- *   too: `PRAGMA data_version` on the reader's connection changes whenever another connection has committed.
- *   It is read on every look at the generation (a prepared pragma, about a microsecond), so a card edited by
- *   another worker is never served from the cache once that edit was acknowledged. This process's own
- *   writer is "another connection" for the reader as well, so in worker mode every commit drops the cards,
- *   `changesCards: false` or not: less caching under writes, never a stale card.
+ *   declare `changesCards: false` (likes, comments, views: what cards read live anyway).
+ * - Workers of one server on one SQLite file (WORKERS > 1, server/cluster/) must see each other's such jobs.
+ *   Each such job also bumps a shared counter, the `card_generation` row of `settings`, in its own transaction
+ *   (`SHARED_BUMP_SQL`, db/transaction.ts). A reader checks `PRAGMA data_version` on every look at the
+ *   generation (about a microsecond): it changes when any other connection has committed. Only then does it
+ *   read the counter, and only a changed counter drops the cards. So a card edited through another worker is
+ *   never served from the cache once that edit was acknowledged, and a like through another worker (which
+ *   commits, but changes no card) does not empty the cache.
  */
+
+/** Whether other processes write this server's SQLite file: the workers of a cluster. */
+export const sharesCardGeneration = (): boolean => cluster.isWorker
+
+/** Run inside every card-changing write job of a worker (SQLite). */
+export const SHARED_BUMP_SQL =
+  "INSERT INTO settings (name, value) VALUES ('card_generation', '1') ON CONFLICT (name) DO UPDATE SET value = CAST(settings.value AS INTEGER) + 1"
+/** The shared counter as a reader sees it (no row before the first bump). */
+export const SHARED_READ_SQL = "SELECT value FROM settings WHERE name = 'card_generation'"
+
+/** Synchronous reads on the reader's connection (better-sqlite3), for the shared counter. */
+export interface SharedGeneration {
+  dataVersion(): number
+  counter(): string | undefined
+}
+
 export class CardWrites {
   private own = 0
   private others = 0
   private lastVersion: number | undefined
+  private lastCounter: string | undefined
 
-  /** `dataVersion`: reads `PRAGMA data_version` on a reader connection; null when this process is the only writer. */
-  constructor(private readonly dataVersion: (() => number) | null = null) {}
+  /** `shared`: the other workers' commits, read on the reader's connection; null when this process is the only writer. */
+  constructor(private readonly shared: SharedGeneration | null = null) {}
 
   get generation(): number {
-    if (this.dataVersion) {
-      const version = this.dataVersion()
+    if (this.shared) {
+      const version = this.shared.dataVersion()
       if (version !== this.lastVersion) {
         this.lastVersion = version
-        this.others++
+        const counter = this.shared.counter()
+        if (counter !== this.lastCounter) {
+          this.lastCounter = counter
+          this.others++
+        }
       }
     }
     return this.own + this.others

@@ -1,6 +1,6 @@
 import { readQueueWait } from '../telemetry/metrics'
 import { loadNative, preparedStatement, STATEMENT_CACHE_SIZE, type NativeDatabase } from './native'
-import { CardWrites } from './card-writes'
+import { CardWrites, SHARED_READ_SQL, type SharedGeneration } from './card-writes'
 import type { SqlReader, SqlValue } from './sql-reader'
 import { BUSY_TIMEOUT_MS } from './sqlite-settings'
 import { SqliteThread } from './sqlite-thread'
@@ -49,8 +49,15 @@ export class NativeSqliteReader implements SqlReader {
     const Native = loadNative()
     if (!Native) throw new Error('better-sqlite3 does not load in this process')
     this.db = new Native(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS })
-    const dataVersion = otherWriters ? this.db.prepare('PRAGMA data_version') : null
-    this.cardWrites = new CardWrites(dataVersion && (() => (dataVersion.all()[0] as { data_version: number }).data_version))
+    this.cardWrites = new CardWrites(otherWriters ? this.sharedGeneration() : null)
+  }
+
+  private sharedGeneration(): SharedGeneration {
+    const version = this.db.prepare('PRAGMA data_version')
+    return {
+      dataVersion: () => (version.all()[0] as { data_version: number }).data_version,
+      counter: () => (preparedStatement(this.db, SHARED_READ_SQL).all()[0] as { value: string } | undefined)?.value,
+    }
   }
 
   /** Where the statement runs next time: in the thread when its runs average more than SLOW_MS. */

@@ -1,9 +1,8 @@
-import cluster from 'node:cluster'
 import sqlite3 from 'sqlite3'
 import TinyQueue from 'tinyqueue'
 import type { DataSource } from 'typeorm'
 import { readQueueWait, secondsSince } from '../telemetry/metrics'
-import { CardWrites } from './card-writes'
+import { CardWrites, sharesCardGeneration } from './card-writes'
 import { NativeSqliteReader } from './native-reader'
 import { currentReadTurn } from './read-turn'
 import { BUSY_TIMEOUT_MS } from './sqlite-settings'
@@ -217,7 +216,7 @@ export function readerFor(ds: DataSource): SqlReader {
   if (reader) return reader
   if (ds.options.type === 'sqlite' || ds.options.type === 'better-sqlite3') {
     // Cluster workers (WORKERS > 1, server/cluster/) share the file with the other workers' writers.
-    const otherWriters = cluster.isWorker
+    const otherWriters = sharesCardGeneration()
     const sqliteReader =
       ds.options.type === 'better-sqlite3'
         ? new NativeSqliteReader(ds.options.database, otherWriters)

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { DataSource, EntityManager } from 'typeorm'
+import { SHARED_BUMP_SQL, sharesCardGeneration } from './card-writes'
 import { isRetryableConflict } from './faults'
 import { existingReaderOf } from './reader'
 import type { SqliteWriter, Work } from './writer'
@@ -93,9 +94,15 @@ export function inTransaction<T>(db: DataSource, work: Work<T>, options: JobOpti
   const writer = writers.get(db)
   const onCommit = commitHook(db, options)
   let attempt: JobContext = { after: [] }
+  // Workers of one SQLite file tell each other that cards changed (db/card-writes.ts), in the job's own transaction.
+  const bumps = writer !== undefined && options.changesCards !== false && sharesCardGeneration()
   const tracked: Work<T> = (manager) => {
     attempt = { after: [] }
-    return jobContext.run(attempt, () => work(manager))
+    return jobContext.run(attempt, async () => {
+      const value = await work(manager)
+      if (bumps) await manager.query(SHARED_BUMP_SQL)
+      return value
+    })
   }
   const announce = (value: T): T => {
     for (const fn of attempt.after) fn(db)
@@ -129,5 +136,6 @@ export async function exclusively<T>(db: DataSource, work: (writable: DataSource
     return await (writer ? writer.exclusive(work) : work(db))
   } finally {
     commitHook(db, {})!()
+    if (writer && sharesCardGeneration()) await inTransaction(db, () => Promise.resolve()).catch(() => undefined) // bumps the shared counter
   }
 }

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import pLimit from 'p-limit'
+import { clusterPermit, inClusterWorker } from '../cluster/worker'
 import { poolActive, poolQueueDepth, poolRejected, poolRun, poolWait, secondsSince } from './metrics'
 
 /*
@@ -8,6 +9,7 @@ import { poolActive, poolQueueDepth, poolRejected, poolRun, poolWait, secondsSin
  * and every read statement queued behind them (issue #19: reads p50 ~780 ms). Bounded, the heavy work queues
  * here (its own latency grows) while reads keep a core and libuv threads. Sizes come from the core count:
  * on 2 cores one image and one hash at a time; SHILIU_IMAGE_CONCURRENCY / SHILIU_HASH_CONCURRENCY override.
+ * The sizes are the server's: with WORKERS > 1 the workers share them (cluster/permits.ts).
  */
 
 export interface CpuPool {
@@ -62,12 +64,15 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
       }
       const queuedAt = performance.now()
       const result = limit(async () => {
+        // In a cluster the slot must also be free server-wide (cluster/permits.ts).
+        const release = inClusterWorker() ? await clusterPermit(options.name, options.concurrency) : null
         poolWait.observe(labels, secondsSince(queuedAt))
         depth()
         const startedAt = performance.now()
         try {
           return await work()
         } finally {
+          release?.()
           poolRun.observe(labels, secondsSince(startedAt))
           // p-limit starts the next task after this one settles; record the depth once it has.
           queueMicrotask(depth)

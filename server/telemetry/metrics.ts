@@ -90,6 +90,8 @@ new Gauge({
   name: 'shiliu_card_cache_hit_ratio',
   help: 'Card cache hits over all lookups since the process started (0 before the first lookup)',
   registers: [metricsRegistry],
+  // Workers of one server (WORKERS > 1) report the mean of theirs; every other metric adds up.
+  aggregator: 'average',
   async collect() {
     const values = (await cardCacheLookups.get()).values
     const hits = values.find((v) => v.labels.result === 'hit')?.value ?? 0

@@ -5,6 +5,7 @@
  * - a note edited through one worker is never shown with its old title by the other (SQLite caches cards);
  * - a notification reaches the member's stream whichever worker the stream and the like went to;
  * - likes written through both workers at once are all counted (on SQLite, two writers taking turns);
+ * - uploads and logins go through the CPU pools, whose slots the primary keeps for the whole server;
  * - GET /api/metrics adds up every worker's requests;
  * - a worker that dies is replaced, and SIGTERM stops them all cleanly.
  */
@@ -20,7 +21,7 @@ import { insertMember, registerMember, type Member } from '../support/members'
 import { startTestServer, sharedEnv, type TestServer } from '../support/server'
 import { ensureServerBundle } from '../support/server-bundle'
 import { startServerProcess, type ServerProcess } from '../support/server-process'
-import { createCategory, createNote, uploadImage } from './member/support/notes'
+import { createCategory, createNote, imageBlob, uploadImage } from './member/support/notes'
 
 const METRICS_TOKEN = 'workers-test-metrics-token'
 const LIKERS = 16
@@ -113,6 +114,19 @@ describe('WORKERS=2', () => {
     expect(replies.map((r) => r.status)).toEqual(Array(LIKERS).fill(200))
     const detail = await call<{ like_count: number }>('GET', `/api/posts/${noteId}`, { token: reader.token })
     expect(detail.data.like_count).toBe(LIKERS)
+  })
+
+  it('processes uploads and password checks in both workers through the server-wide pools', async () => {
+    const uploads = await Promise.all(
+      Array.from({ length: 4 }, async (_, i) => {
+        const form = new FormData()
+        form.append('file', await imageBlob({ width: 320 + i, height: 240 }), `photo${i}.png`)
+        return fetch(`${url}/api/upload/single`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${author.token}` } })
+      }),
+    )
+    expect(uploads.map((r) => r.status)).toEqual([200, 200, 200, 200])
+    const logins = await Promise.all(Array.from({ length: 2 }, () => call('POST', '/api/auth/login', { json: { user_id: author.user_id, password: 'secret123' } })))
+    expect(logins.map((r) => r.status)).toEqual([200, 200])
   })
 
   it('adds up every worker\'s requests in GET /api/metrics', async () => {
