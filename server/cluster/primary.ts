@@ -47,6 +47,7 @@ function listening(worker: Worker): Promise<number> {
 
 export async function runPrimary({ workers, announce }: PrimaryOptions): Promise<void> {
   const metrics = new AggregatorRegistry()
+  const fork = () => cluster.fork({ SHILIU_CLUSTER_WORKERS: String(workers) })
   let stopping = false
   const deaths: number[] = []
 
@@ -104,7 +105,7 @@ export async function runPrimary({ workers, announce }: PrimaryOptions): Promise
       say(`worker ${worker.id} exited (${signal ?? `code ${code}`}); starting another`)
       setTimeout(() => {
         if (stopping) return
-        const next = cluster.fork()
+        const next = fork()
         listening(next).then(() => replaceOnDeath(next), () => stopAll(1))
       }, RESTART_DELAY_MS)
     })
@@ -122,9 +123,9 @@ export async function runPrimary({ workers, announce }: PrimaryOptions): Promise
     })
 
   try {
-    const first = cluster.fork()
+    const first = fork()
     const port = await listening(first)
-    const rest = Array.from({ length: workers - 1 }, () => cluster.fork())
+    const rest = Array.from({ length: workers - 1 }, fork)
     await Promise.all(rest.map(listening))
     for (const worker of [first, ...rest]) replaceOnDeath(worker)
     if (!stopping) announce(port)

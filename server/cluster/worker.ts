@@ -9,6 +9,9 @@ import { isPrimaryMessage, type PrimaryMessage, type RelayedEvent, type WorkerMe
 
 export const inClusterWorker = (): boolean => cluster.isWorker
 
+/** How many workers the server has (the primary tells each in its environment; 1 outside a cluster). */
+export const clusterSize = (): number => (cluster.isWorker ? Math.max(1, Number(process.env.SHILIU_CLUSTER_WORKERS) || 1) : 1)
+
 function send(message: WorkerMessage): void {
   // The channel closes when the primary is gone; this worker then stops (onStopRequest), nothing to tell.
   if (process.connected) process.send!(message, undefined, {}, () => undefined)

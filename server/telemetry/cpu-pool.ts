@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import pLimit from 'p-limit'
-import { clusterPermit, inClusterWorker } from '../cluster/worker'
+import { clusterPermit, clusterSize, inClusterWorker } from '../cluster/worker'
 import { poolActive, poolQueueDepth, poolRejected, poolRun, poolWait, secondsSince } from './metrics'
 
 /*
@@ -41,8 +41,10 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
     poolActive.set(labels, limit.activeCount)
   }
   depth()
+  // The bound on waiting tasks is the server's too: each of N workers takes its share.
+  const maxWaiting = Math.ceil(options.maxWaiting / clusterSize())
   const admit = () => {
-    if (limit.pendingCount < options.maxWaiting) return
+    if (limit.pendingCount < maxWaiting) return
     poolRejected.inc(labels)
     throw options.busy()
   }
