@@ -5,7 +5,7 @@ import type { AppDeps } from './deps'
 import { apiNotFound, createApiRouter } from './http/api'
 import { compression } from './http/compression'
 import { cors, hostGuard } from './http/cors'
-import { errorMiddleware } from './http/errors'
+import { errorMiddleware, replyErrorLogger } from './http/errors'
 import { fixedPaths } from './http/fixed-paths'
 import { jsonOnce } from './http/json-once'
 import { requestLog } from './http/middlewares/request-log'
@@ -22,6 +22,8 @@ export function createApp(deps: AppDeps): Koa {
   // trusted proxy appends the address it saw), so whatever a client writes into the header itself is ignored.
   const hops = deps.config.trustProxy
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops })
+  // Failures while a reply is already being written, in the structured log instead of Koa's stderr print.
+  app.on('error', replyErrorLogger(deps.logger))
   const api = createApiRouter(deps)
   // Each request's turn for the SQLite read connections (db/read-turn.ts).
   app.use((ctx, next) => withReadTurn(isWriteMethod(ctx.method), next))

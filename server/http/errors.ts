@@ -77,3 +77,30 @@ export function errorMiddleware(logger: Logger) {
     }
   }
 }
+
+/** Codes of a reply cut short because the client went away (closed tab, aborted fetch, lost network). */
+const CLIENT_GONE_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_DESTROYED'])
+
+export function isClientGone(err: unknown): boolean {
+  return CLIENT_GONE_CODES.has(String((err as { code?: unknown } | null)?.code ?? ''))
+}
+
+/**
+ * Koa's 'error' event: what fails after the error middleware can no longer answer, i.e. while a reply is
+ * being written (a streamed file or image whose client left). Koa's default handler prints the stack to
+ * stderr, outside the structured log; a client that leaves is routine, so it goes to debug, and anything else
+ * to error with the request's id. Koa reports a failed stream twice (the pipeline's callback and
+ * on-finished): the WeakSet logs each error once.
+ */
+export function replyErrorLogger(logger: Logger) {
+  const seen = new WeakSet<object>()
+  return (err: unknown, ctx?: Context) => {
+    if (typeof err === 'object' && err !== null) {
+      if (seen.has(err)) return
+      seen.add(err)
+    }
+    const reqId = ctx?.state?.requestId
+    if (isClientGone(err)) logger.debug({ err, reqId }, 'client left before the reply ended')
+    else logger.error({ err, reqId }, 'reply failed after it began')
+  }
+}
