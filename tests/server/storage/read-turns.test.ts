@@ -4,12 +4,16 @@
  * read connection held by a slow statement, the queued statements' completion order is their turn order.
  * Portable mode only (node-sqlite3's read pool): in native mode short statements run at once on the main thread
  * and never queue (server/db/native-reader.ts).
+ *
+ * Arrivals are stamped on a fake clock (`performance` only; timers stay real) that moves only when the test
+ * says so: on a loaded machine more than the write's head start could pass between two lines of the test, and
+ * the queue would then rightly serve the write later (a flake the repeated suite found under load).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { DataSource } from 'typeorm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { runsOn } from '../../support/engines'
 
 type ReaderModule = typeof import('../../../server/db/reader')
@@ -33,6 +37,10 @@ describeOnSqlite('SQLite read turns', () => {
     db = await openDatabase({ kind: 'sqlite', url: path.join(dir, 'shiliu.sqlite') }).finally(() => delete process.env.SHILIU_SQLITE_WRITER)
     reader = readerFor(db)
   })
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['performance'] }))
+  afterEach(() => void vi.useRealTimers())
+  /** The fake clock moves on by `ms`: arrivals after this call are that much later. */
+  const later = (ms: number) => void vi.advanceTimersByTime(ms)
   afterAll(async () => {
     delete process.env.SHILIU_READ_CONNECTIONS
     await db?.destroy()
@@ -47,11 +55,15 @@ describeOnSqlite('SQLite read turns', () => {
     let releaseSecond!: () => void
     const second = new Promise<void>((resolve) => (releaseSecond = resolve))
     const older = turns.withReadTurn(false, () => Promise.all([statement('older-1'), second.then(() => statement('older-2'))]))
+    later(1)
     const newer = turns.withReadTurn(false, () => statement('newer'))
     // The older request's second statement is queued after the newer request's first.
     releaseSecond()
     await new Promise((resolve) => setImmediate(resolve))
+    // Within the write's head start of the older request's arrival, as requests under load would be.
+    later(turns.WRITE_HEAD_START_MS - 10)
     const write = turns.withReadTurn(turns.isWriteMethod('POST'), () => statement('write'))
+    later(1)
     const background = statement('background')
     await Promise.all([blocker, older, newer, write, background])
     expect(order).toEqual(['write', 'older-1', 'older-2', 'newer', 'background'])
@@ -64,7 +76,7 @@ describeOnSqlite('SQLite read turns', () => {
     let blocking = true
     void blocker.then(() => (blocking = false))
     const waited = turns.withReadTurn(false, () => statement('read, waited'))
-    await new Promise((resolve) => setTimeout(resolve, turns.WRITE_HEAD_START_MS + 20))
+    later(turns.WRITE_HEAD_START_MS + 20)
     // Still queued behind the blocker, so the order below is the queue's, not that of arrival at an idle connection.
     expect(blocking).toBe(true)
     const fresh = turns.withReadTurn(false, () => statement('read, fresh'))
