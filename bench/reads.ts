@@ -2,11 +2,12 @@
  * npm run bench -- --reads: each signed-in read alone, driven by wrk (a C client: -t2 -c32, BENCH_SECONDS
  * each, default 10), against a bare Koa route measured in the same run as the machine's ceiling (issue #19,
  * part 3). Prints per scenario the throughput, its share of the ceiling, p50 / p99 and the server's CPU per
- * request (from /proc over the wrk run), then the issue's targets with met / MISSED. Uses the dataset of
+ * request (from /proc over the wrk run), then the issue's targets with met / MISSED. Each read's reply is also
+ * replayed byte for byte from the bare Koa app: its CPU there is what the same bytes cost without our code. Uses the dataset of
  * bench --mixed (5,000 users, 20,000 notes), copied fresh. Needs wrk (`apt-get install wrk`).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { buildServer, ensureSeeded, SEED_PASSWORD, startServer } from './server'
@@ -43,14 +44,47 @@ function wrk(name: string, url: string, headers: string[], pid: number | null): 
   return { name, rps, p50: pct('50'), p99: pct('99'), cpuMs: pid && requests ? (cpu * 1000) / requests : null, failed }
 }
 
-/** A bare Koa app answering one small JSON reply: what a route costs with nothing of ours around it. */
-function startBareKoa(): Promise<{ url: string; stop: () => void }> {
-  const code = `import Koa from 'koa'; const app = new Koa(); app.use((ctx) => { ctx.body = { code: 200, success: true, message: 'ok', data: { status: 'ok' } } }); const s = app.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + s.address().port))`
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] })
+/** One reply of our server as wrk receives it (no Accept-Encoding): the headers that describe it and its bytes. */
+interface RecordedReply {
+  headers: Record<string, string>
+  body: string // base64
+}
+
+/** Headers the bare app's own HTTP layer writes (or that only belong to the original connection). */
+const TRANSPORT_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date'])
+
+async function recordReply(url: string, headers: string[]): Promise<RecordedReply> {
+  const sent = Object.fromEntries(headers.map((h) => h.split(/:\s*/, 2) as [string, string]))
+  const reply = await fetch(url, { headers: { ...sent, 'accept-encoding': 'identity' } })
+  const body = Buffer.from(await reply.arrayBuffer())
+  return { headers: Object.fromEntries([...reply.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name))), body: body.toString('base64') }
+}
+
+/**
+ * A bare Koa app: `/` answers one small JSON reply (what a route costs with nothing of ours around it, the
+ * machine's ceiling); `/same/<i>` answers the i-th recorded reply of our server byte for byte, headers
+ * included. The CPU of the same bytes without our code is the floor under each read: what no change to our
+ * middleware, queries or serialising can take away on this stack (Node's HTTP, Koa, the socket writes).
+ */
+function startBareKoa(replies: RecordedReply[]): Promise<{ url: string; pid: number; stop: () => void }> {
+  const file = path.join(RUN_DIR, 'recorded-replies.json')
+  writeFileSync(file, JSON.stringify(replies))
+  const code = `import Koa from 'koa'; import { readFileSync } from 'node:fs'
+    const replies = JSON.parse(readFileSync(process.env.REPLIES, 'utf8')).map((r) => ({ headers: r.headers, body: Buffer.from(r.body, 'base64') }))
+    const app = new Koa()
+    app.use((ctx) => {
+      const same = /^\\/same\\/(\\d+)$/.exec(ctx.path)
+      if (!same) { ctx.body = { code: 200, success: true, message: 'ok', data: { status: 'ok' } }; return }
+      const reply = replies[Number(same[1])]
+      ctx.set(reply.headers)
+      ctx.body = reply.body
+    })
+    const s = app.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + s.address().port))`
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, REPLIES: file } })
   return new Promise((resolve) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       const m = /listening on (\S+)/.exec(String(chunk))
-      if (m) resolve({ url: m[1]!, stop: () => child.kill('SIGTERM') })
+      if (m) resolve({ url: m[1]!, pid: child.pid!, stop: () => child.kill('SIGTERM') })
     })
   })
 }
@@ -65,25 +99,29 @@ export async function runReads(): Promise<void> {
   rmSync(RUN_DIR, { recursive: true, force: true })
   mkdirSync(RUN_DIR, { recursive: true })
   for (const name of ['shiliu.sqlite', 'jwt-secret', 'uploads']) cpSync(path.join(SEED_DIR, name), path.join(RUN_DIR, name), { recursive: true })
-  const bare = await startBareKoa()
   const server = await startServer(RUN_DIR)
+  let bare: Awaited<ReturnType<typeof startBareKoa>> | undefined
   try {
     const pid = server.child.pid!
     const feed = (await (await fetch(`${server.url}/api/posts?page=1&limit=20`)).json()) as { data: { posts: Array<{ id: number; author_account?: string; user_id?: string | number }> } }
     const note = feed.data.posts[0]!
+    const author = encodeURIComponent(String(note.author_account ?? note.user_id))
     const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_id: String(note.author_account ?? note.user_id), password: SEED_PASSWORD }) })
     const token = ((await login.json()) as { data: { tokens: { access_token: string } } }).data.tokens.access_token
     const auth = [`Authorization: Bearer ${token}`]
-    const ceiling = wrk('ceiling: bare Koa route', bare.url, [], null)
-    const rows = [
-      ceiling,
-      wrk('floor: GET /api/health/live', `${server.url}/api/health/live`, [], pid),
-      wrk('feed page 1 (signed in)', `${server.url}/api/posts?page=1&limit=20`, auth, pid),
-      wrk('note detail (signed in)', `${server.url}/api/posts/${note.id}`, auth, pid),
-      wrk('comments (signed in)', `${server.url}/api/posts/${note.id}/comments?page=1&limit=5`, auth, pid),
-      wrk('profile (signed in)', `${server.url}/api/users/${encodeURIComponent(String(note.author_account ?? note.user_id))}`, auth, pid),
-      wrk('search 学习 (signed in)', `${server.url}/api/search?type=posts&keyword=${encodeURIComponent('学习')}`, auth, pid),
+    const scenarios = [
+      { name: 'floor: GET /api/health/live', path: '/api/health/live', headers: [] as string[] },
+      { name: 'feed page 1 (signed in)', path: '/api/posts?page=1&limit=20', headers: auth },
+      { name: 'note detail (signed in)', path: `/api/posts/${note.id}`, headers: auth },
+      { name: 'comments (signed in)', path: `/api/posts/${note.id}/comments?page=1&limit=5`, headers: auth },
+      { name: 'profile (signed in)', path: `/api/users/${author}`, headers: auth },
+      { name: 'search 学习 (signed in)', path: `/api/search?type=posts&keyword=${encodeURIComponent('学习')}`, headers: auth },
     ]
+    const recorded = await Promise.all(scenarios.map((sc) => recordReply(`${server.url}${sc.path}`, sc.headers)))
+    bare = await startBareKoa(recorded)
+    const ceiling = wrk('ceiling: bare Koa route', bare.url, [], bare.pid)
+    const rows = [ceiling, ...scenarios.map((sc) => wrk(sc.name, `${server.url}${sc.path}`, sc.headers, pid))]
+    const sameBytes = scenarios.map((sc, i) => wrk(`${sc.name}: same bytes, bare Koa`, `${bare!.url}/same/${i}`, [], bare!.pid))
     console.table(
       rows.map((r) => ({
         scenario: r.name,
@@ -95,6 +133,20 @@ export async function runReads(): Promise<void> {
         failed: r.failed,
       })),
     )
+    console.log('\nThe same replies from a bare Koa app (what Node, Koa and the socket cost for these bytes alone):')
+    console.table(
+      scenarios.map((sc, i) => {
+        const ours = rows[i + 1]!.cpuMs
+        const floor = sameBytes[i]!.cpuMs
+        return {
+          scenario: sc.name,
+          'reply bytes': Buffer.from(recorded[i]!.body, 'base64').length,
+          'same bytes CPU ms/req': floor === null ? '–' : floor.toFixed(3),
+          'ours CPU ms/req': ours === null ? '–' : ours.toFixed(3),
+          "our code's share": ours === null || floor === null ? '–' : `${(ours - floor).toFixed(3)} ms (${(((ours - floor) / ours) * 100).toFixed(0)} %)`,
+        }
+      }),
+    )
     const check = (ok: boolean) => (ok ? 'met' : 'MISSED')
     console.log(`\nTargets (issue #19 part 3; wrk -t2 -c32, ${SECONDS} s each, 2 cores, quiet machine):`)
     const floor = rows[1]!
@@ -104,7 +156,7 @@ export async function runReads(): Promise<void> {
     console.log(`  failures ${rows.reduce((n, r) => n + r.failed, 0)} = 0: ${check(rows.every((r) => r.failed === 0))}`)
     console.log(`Load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (other work on the machine distorts every figure)`)
   } finally {
-    bare.stop()
+    bare?.stop()
     await server.stop()
   }
 }
