@@ -3,7 +3,7 @@ import { flushViews } from '../../../server/domain/views'
 import { counterMismatches } from '../../support/consistency'
 import { registerMember, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
-import { createCategory, createNote, uploadImage, type UploadedImage } from './support/notes'
+import { createCategory, createNote, imageBlob, uploadImage, type UploadedImage } from './support/notes'
 import { dbQuery, dbRun } from '../../support/sql'
 
 interface Detail {
@@ -126,6 +126,23 @@ describe('GET /api/posts/:id', () => {
   it('answers 404 for a missing note and 400 for a bad id', async () => {
     expect((await server.call('GET', '/api/posts/999999')).status).toBe(404)
     for (const bad of ['0', '-1', 'abc', '99999999999']) expect((await server.call('GET', `/api/posts/${bad}`)).status).toBe(400)
+  })
+
+  it('shows images in their places and tags by when they were made, after an edit too', async () => {
+    const [red, green, blue] = await Promise.all(['#d01010', '#10d010', '#1010d0'].map(async (color) => (await uploadImage(server, alice.token, await imageBlob({ color }))).url))
+    await createNote(server, bob.token, { images: [img.url], category_id: study, tags: ['旧标签'] }) // made first, so listed first
+    const id = await createNote(server, alice.token, { images: [blue!, red!, green!], category_id: study, tags: ['新标签', '旧标签'] })
+    // signed in: always live (a visitor's copy is shared for a second, and the UPDATE below bypasses the server)
+    const read = async () => (await server.call<Detail & { image_list: Array<{ url: string }> }>('GET', `/api/posts/${id}`, { token: bob.token })).body.data
+    const first = await read()
+    expect(first.images).toEqual([blue, red, green])
+    expect(first.image_list.map((i) => i.url)).toEqual([blue, red, green])
+    expect(first.tags.map((t) => t.name)).toEqual(['旧标签', '新标签'])
+    expect((await server.call('PUT', `/api/posts/${id}`, { token: alice.token, json: { images: [green, blue] } })).status).toBe(200)
+    expect((await read()).images).toEqual([green, blue])
+    // The rows' stored order is not their place (the parts statement has no ORDER BY: the server sorts them)
+    await dbRun(server.deps.db, 'UPDATE post_images SET sort_order = 10 - sort_order WHERE post_id = ?', [id])
+    expect((await read()).images).toEqual([blue, green])
   })
 
   it("shows a draft only to its author", async () => {
