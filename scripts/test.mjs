@@ -14,6 +14,7 @@ import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import mysql from 'mysql2/promise'
 import pg from 'pg'
+import { machineSpeed } from './lib/machine-speed.mjs'
 import { changedSince, trackedState } from './lib/tracked-files.mjs'
 
 // The browser tests use Chromium's headless shell when it is installed (Debian's chromium-headless-shell, the same
@@ -39,6 +40,9 @@ const wanted = (process.env.SHILIU_TEST_ENGINES ?? 'sqlite,postgres,mysql').spli
 const requireEngines = ['1', 'true'].includes(process.env.SHILIU_REQUIRE_ENGINES ?? '')
 const started = Date.now()
 const trackedBefore = trackedState()
+// Read before the run (the run's own load would hide the machine's speed): step times are comparable across
+// days only with it (docs/decisions.md, issue 23: the same head took 608 s on one day and 1,267 s on another).
+const speedBefore = machineSpeed()
 
 /** The time of each step, printed at the end: [label, seconds, detail]. */
 const steps = []
@@ -81,6 +85,7 @@ function finish(code, printSummary = () => undefined) {
   console.log('\n=== time per step ===')
   for (const [label, seconds, detail] of steps) console.log(`${label}: ${seconds} s${detail ? ` (vitest: ${detail})` : ''}`)
   console.log(`total: ${((Date.now() - started) / 60000).toFixed(1)} min`)
+  console.log(`machine before the run: ${speedBefore}`)
   const changed = changedSince(trackedBefore)
   if (changed === null) console.log('\n(not a git work tree: tracked files not checked)')
   else if (changed.length) {
