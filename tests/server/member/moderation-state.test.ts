@@ -23,6 +23,7 @@ interface CommentRow {
   id: number
   moderation: number
   moderation_reason: string | null
+  reply_count: number
   replies: CommentRow[]
 }
 
@@ -110,6 +111,21 @@ describe('moderation states of notes and comments', () => {
     const visible = await server.call<{ comments: CommentRow[] }>('GET', `/api/posts/${otherId}/comments`, { token: author.token })
     expect(visible.body.data.comments.map((c) => [c.id, c.moderation, c.replies.map((r) => r.id)])).toEqual([[commentId, 0, [reply.body.data.id]]])
     expect(await counterMismatches(server.deps.db)).toEqual([])
+  })
+
+  it("a writer's held reply shows under its comment to the writer only, also where the comment has no listed reply", async () => {
+    const top = await server.call<{ id: number }>('POST', '/api/comments', { token: author.token, json: { post_id: noteId, content: '几点开门' } })
+    const reply = await server.call<{ id: number }>('POST', '/api/comments', { token: reader.token, json: { post_id: noteId, parent_id: top.body.data.id, content: '七点' } })
+    await setCommentModeration(server.deps.db, reply.body.data.id, Moderation.pending, null)
+    const embedded = async (token: string) => {
+      const { body } = await server.call<{ comments: CommentRow[] }>('GET', `/api/posts/${noteId}/comments`, { token })
+      const comment = body.data.comments.find((c) => c.id === top.body.data.id)!
+      return { replyCount: comment.reply_count, replies: comment.replies.map((r) => [r.id, r.moderation]) }
+    }
+    expect(await embedded(reader.token)).toEqual({ replyCount: 0, replies: [[reply.body.data.id, Moderation.pending]] })
+    expect(await embedded(author.token)).toEqual({ replyCount: 0, replies: [] })
+    await setCommentModeration(server.deps.db, reply.body.data.id, Moderation.visible, null)
+    expect(await embedded(author.token)).toEqual({ replyCount: 1, replies: [[reply.body.data.id, Moderation.visible]] })
   })
 
   it('deleting a hidden comment or a hidden note moves no counter twice', async () => {
