@@ -2,6 +2,7 @@ import { DataSource, type EntityMetadata, type QueryRunner } from 'typeorm'
 import type { DatabaseConfig, DatabaseKind } from '../config'
 import { findCounterMismatches, type CounterMismatch } from '../domain/counters'
 import { dataSourceOptions, openDatabase } from '../db/data-source'
+import { analyzeSqlite } from '../db/planner-stats'
 import { toBool, toIso, type SqlValue } from '../db/reader'
 import { dateParam, dialect, execute } from '../db/sql'
 import { exclusively, inTransaction } from '../db/transaction'
@@ -127,7 +128,7 @@ async function analyze(target: DataSource, kind: DatabaseKind, tables: EntityMet
   const names = tables.map((meta) => meta.tableName).join(', ')
   if (kind === 'postgres') await target.query(`ANALYZE ${names}`)
   else if (kind === 'mysql') await target.query(`ANALYZE TABLE ${names}`)
-  else await exclusively(target, (writable) => writable.query('ANALYZE'))
+  else await exclusively(target, (writable) => analyzeSqlite(writable))
 }
 
 export async function copyDatabase(from: DatabaseConfig, to: DatabaseConfig, progress: CopyProgress = () => {}): Promise<CopyReport> {

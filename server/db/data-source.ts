@@ -7,6 +7,7 @@ import type { DatabaseConfig } from '../config'
 import { entities } from './entities'
 import { retryWhileBusy, runMigrationsLocked } from './migrate'
 import { migrationsFor } from './migrations'
+import { dropPlannerSamples } from './planner-stats'
 import { registerWriter } from './transaction'
 import { loadNative } from './native'
 import { holdSqlite, sqliteModeFor, type SqliteMode } from './sqlite-library'
@@ -111,6 +112,8 @@ async function openSqlite(db: DatabaseConfig): Promise<DataSource> {
   try {
     for (const pragma of SQLITE_WRITER_PRAGMAS) await retryWhileBusy(() => maintenance.query(pragma), BUSY_TIMEOUT_MS, 20)
     await runMigrationsLocked(maintenance)
+    // before any reader opens (each reads the statistics once, as it opens)
+    await retryWhileBusy(() => dropPlannerSamples(maintenance), BUSY_TIMEOUT_MS, 20)
     connection = await openWriteConnection(options, maintenance)
     // Everything else reads through a read-only connection: a write that bypasses the writer fails
     // loudly (SQLITE_READONLY) instead of slipping into whatever transaction the writer has open.

@@ -5,6 +5,7 @@
 import type { DataSource } from 'typeorm'
 import { recount, type CounterTable } from '../domain/counters'
 import { databaseKind, syncSequences } from './bulk'
+import { analyzeSqlite } from '../db/planner-stats'
 import { toIso } from '../db/reader'
 import { hotScore } from '../domain/ranking'
 import type { Log } from './options'
@@ -57,7 +58,7 @@ export async function updateHotScores(ds: DataSource): Promise<number> {
 
 async function analyze(ds: DataSource): Promise<void> {
   const kind = databaseKind(ds)
-  if (kind === 'sqlite') await ds.query('ANALYZE')
+  if (kind === 'sqlite') await analyzeSqlite(ds)
   else if (kind === 'postgres') await ds.query('ANALYZE')
   else await ds.query(`ANALYZE TABLE ${SEEDED_TABLES.map((t) => `\`${t}\``).join(', ')}`)
 }
