@@ -2,7 +2,7 @@ import { DataSource, type EntityMetadata, type QueryRunner } from 'typeorm'
 import type { DatabaseConfig, DatabaseKind } from '../config'
 import { findCounterMismatches, type CounterMismatch } from '../domain/counters'
 import { dataSourceOptions, openDatabase } from '../db/data-source'
-import { analyzeSqlite } from '../db/planner-stats'
+import { analyzeTables } from '../db/planner-stats'
 import { toBool, toIso, type SqlValue } from '../db/reader'
 import { dateParam, dialect, execute } from '../db/sql'
 import { exclusively, inTransaction } from '../db/transaction'
@@ -125,10 +125,9 @@ async function openSource(config: DatabaseConfig): Promise<DataSource> {
  * saturating both cores (stop 32). SQLite's statistics go through the writer (its DataSource is read-only).
  */
 async function analyze(target: DataSource, kind: DatabaseKind, tables: EntityMetadata[]): Promise<void> {
-  const names = tables.map((meta) => meta.tableName).join(', ')
-  if (kind === 'postgres') await target.query(`ANALYZE ${names}`)
-  else if (kind === 'mysql') await target.query(`ANALYZE TABLE ${names}`)
-  else await exclusively(target, (writable) => analyzeSqlite(writable))
+  const names = tables.map((meta) => meta.tableName)
+  if (kind === 'sqlite') await exclusively(target, (writable) => analyzeTables(writable, kind, names))
+  else await analyzeTables(target, kind, names)
 }
 
 export async function copyDatabase(from: DatabaseConfig, to: DatabaseConfig, progress: CopyProgress = () => {}): Promise<CopyReport> {

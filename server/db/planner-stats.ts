@@ -11,6 +11,8 @@
  * so they stay; the samples go, wherever ANALYZE runs and at every start (databases analysed before this).
  */
 
+import type { DatabaseKind } from '../config'
+
 interface Queryable {
   query(sql: string): Promise<unknown>
 }
@@ -31,4 +33,11 @@ export async function dropPlannerSamples(db: Queryable): Promise<boolean> {
 export async function analyzeSqlite(db: Queryable): Promise<void> {
   await db.query('ANALYZE')
   await dropPlannerSamples(db)
+}
+
+/** Planner statistics for `tables` on any engine (SQLite analyses every table). `db` must be able to write. */
+export async function analyzeTables(db: Queryable, kind: DatabaseKind, tables: readonly string[]): Promise<void> {
+  if (kind === 'postgres') await db.query(`ANALYZE ${tables.join(', ')}`)
+  else if (kind === 'mysql') await db.query(`ANALYZE TABLE ${tables.map((t) => `\`${t}\``).join(', ')}`)
+  else await analyzeSqlite(db)
 }

@@ -5,7 +5,7 @@
 import type { DataSource } from 'typeorm'
 import { recount, type CounterTable } from '../domain/counters'
 import { databaseKind, syncSequences } from './bulk'
-import { analyzeSqlite } from '../db/planner-stats'
+import { analyzeTables } from '../db/planner-stats'
 import { toIso } from '../db/reader'
 import { hotScore } from '../domain/ranking'
 import type { Log } from './options'
@@ -56,16 +56,9 @@ export async function updateHotScores(ds: DataSource): Promise<number> {
   return rows.length
 }
 
-async function analyze(ds: DataSource): Promise<void> {
-  const kind = databaseKind(ds)
-  if (kind === 'sqlite') await analyzeSqlite(ds)
-  else if (kind === 'postgres') await ds.query('ANALYZE')
-  else await ds.query(`ANALYZE TABLE ${SEEDED_TABLES.map((t) => `\`${t}\``).join(', ')}`)
-}
-
 export async function finalize(ds: DataSource, log: Log): Promise<void> {
   // Statistics first: without them SQLite counts a user's received likes by scanning every like.
-  await timed(log, 'planner statistics', () => analyze(ds))
+  await timed(log, 'planner statistics', () => analyzeTables(ds, databaseKind(ds), [...SEEDED_TABLES, 'post_tags']))
   for (const table of ['users', 'posts', 'comments', 'tags', 'categories'] satisfies CounterTable[]) {
     await timed(log, `recounted ${table}`, () => recount(ds, table, 'all'))
   }
