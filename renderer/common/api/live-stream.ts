@@ -19,6 +19,12 @@ export interface LiveStreamOptions {
   /** The first event of a connection that counts as "delivering" (a count or a queue event). */
   liveOn: string
   onState?: (state: LiveState) => void
+  /**
+   * Once per connection, at its first `liveOn` event. `resumed`: the connection resumed after an event id, so
+   * the server replayed what was missed; otherwise the stream only covers what happens from now on, and what
+   * the page fetched before it opened may already be older than its first event.
+   */
+  onConnected?: (resumed: boolean) => void
 }
 
 const MAX_BACKOFF_MS = 60_000
@@ -44,6 +50,7 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
       const ticket = await options.ticket()
       if (closed) return
       const resume = lastId ? `&lastEventId=${encodeURIComponent(lastId)}` : ''
+      let connected = false
       const es = new EventSource(`${apiBase()}${options.path}?ticket=${encodeURIComponent(ticket)}${resume}`)
       source = es
       for (const [name, handle] of Object.entries(options.events)) {
@@ -53,6 +60,8 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
           if (name === options.liveOn) {
             attempt = 0
             options.onState?.('live')
+            if (!connected) options.onConnected?.(resume !== '')
+            connected = true
           }
           handle(JSON.parse(event.data) as unknown)
         })

@@ -50,6 +50,25 @@ test('a list fetch answered before the comment does not hide it: the event fetch
   await expect(page.getByText('旧列表之后的评论')).toBeVisible()
 })
 
+test('a stream that opens after the comment still brings it to a list fetched before', async ({ page, request }) => {
+  const { fan, postId } = await authorWithStream(page, request, 'rl', '实时连接晚开')
+  // The page load's new stream waits for its ticket until the comment is made; the list is read before it.
+  let commented = () => undefined as void
+  const afterComment = new Promise<void>((resolve) => (commented = resolve))
+  await page.route('**/api/notifications/stream-ticket', async (route) => {
+    await afterComment
+    await route.continue()
+  }, { times: 1 })
+  const listed = page.waitForResponse((r) => r.url().includes('/api/notifications/comments?'))
+  await page.goto('/notification')
+  await listed
+  await expect(page.getByText('暂无评论通知')).toBeVisible()
+  await comment(request, fan, postId, '连接之前的评论')
+  commented()
+  await expect(badge(page)).toHaveText('1')
+  await expect(page.getByText('连接之前的评论')).toBeVisible({ timeout: 5000 })
+})
+
 test('with the stream refused, the poll still brings the count', async ({ page, request }) => {
   const author = await registerMember(request, uniqueId('rp'))
   const fan = await registerMember(request, uniqueId('rq'))

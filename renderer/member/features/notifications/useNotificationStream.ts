@@ -49,6 +49,10 @@ export function NotificationStream(): null {
       path: '/api/notifications/stream',
       liveOn: 'counts',
       onState: setState,
+      // A stream opened fresh (a page load, a new sign-in) announces nothing that happened before it: a list
+      // fetched before it opened may be older than its first count (CI stop 35: a comment made during a page
+      // load reached the badge, never the list). Fetched again, once per fresh connection.
+      onConnected: (resumed) => void (resumed || refetchAfterPush(qc, ['notifications'])),
       events: {
         counts: (data) => void setPushedData<UnreadByType>(qc, ['unread', userId], () => data as UnreadByType),
         notification: (data) => {
