@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonLayer, jsonList, overLayer, replyJson } from '../../server/presenters/json-text'
+import { jsonLayer, jsonList, overLayer, replyJson as replyBytes } from '../../server/presenters/json-text'
 
 /* Replies whose repeated parts are serialised once (presenters/json-text.ts): the same JSON as JSON.stringify. */
 
@@ -16,6 +16,8 @@ const cached = (id: number): Card => ({ id, title: `笔记 "${id}" \u2028</scrip
 const card = (id: number, likes: number) => overLayer<Card>(jsonLayer(cached(id), OWN), { like_count: likes, liked: likes % 2 === 0 })
 const envelope = (data: unknown) => ({ code: 200, success: true, message: 'success', data })
 /** Read back with the keys sorted, so key order (which JSON readers do not see) is left out. */
+/** The reply as text (a reply with layered parts comes as its UTF-8 bytes). */
+const replyJson = (reply: unknown) => String(replyBytes(reply))
 const canonical = (text: string) => JSON.stringify(JSON.parse(text), (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v))
 
 describe('replyJson', () => {
@@ -29,7 +31,7 @@ describe('replyJson', () => {
       7,
       null,
     ]
-    for (const reply of replies) expect(replyJson(reply)).toBe(JSON.stringify(reply))
+    for (const reply of replies) expect(replyBytes(reply)).toBe(JSON.stringify(reply))
   })
 
   it('a feed page and a search reply hold the same JSON as JSON.stringify of the same cards', () => {
@@ -37,6 +39,20 @@ describe('replyJson', () => {
     const search = envelope({ keyword: '学习', posts: { data: jsonList([card(3, 0)]), pagination: { page: 1 } }, users: { data: [], pagination: { page: 1 } } })
     for (const reply of [feed, search]) expect(canonical(replyJson(reply))).toBe(canonical(JSON.stringify(reply)))
     expect(replyJson(feed)).toContain('"like_count":3,"liked":false}')
+  })
+
+  it('a reply with layered parts is the UTF-8 of its JSON, each layer encoded once and reused', () => {
+    const layer = jsonLayer(cached(9), OWN)
+    const reply = (likes: number) => envelope({ posts: jsonList([overLayer<Card>(layer, { like_count: likes, liked: true }), overLayer<Card>(layer, { like_count: 0, liked: false })]) })
+    const first = replyBytes(reply(1))
+    expect(Buffer.isBuffer(first)).toBe(true)
+    expect(JSON.parse(String(first))).toEqual(JSON.parse(JSON.stringify(reply(1))))
+    expect(Buffer.compare(first as Buffer, Buffer.from(String(first)))).toBe(0)
+    const second = String(replyBytes(reply(2)))
+    expect(JSON.parse(second).data.posts.map((p: Card) => [p.title, p.like_count, p.liked])).toEqual([
+      [cached(9).title, 2, true],
+      [cached(9).title, 0, false],
+    ])
   })
 
   it('a card over a layer reads as the whole card; a field set later is written, a layer field cannot be changed', () => {
