@@ -1,3 +1,4 @@
+import { withFields } from '../presenters/json-text'
 import { createHash } from 'node:crypto'
 import type { DataSource, EntityManager } from 'typeorm'
 import { beforeDatabaseClose } from '../db/data-source'
@@ -252,7 +253,7 @@ export async function detailWithViews<T, D extends { view_count: number }>(
     const shown = shownViewCount(db, postId, detail.view_count, epoch)
     if (shown === null && attempt < VIEW_COUNT_READS) continue
     const viewCount = shown ?? detail.view_count + pendingViews(db, postId)
-    return viewCount === detail.view_count ? detail : { ...detail, view_count: viewCount }
+    return viewCount === detail.view_count ? detail : withFields<D>(detail, { view_count: viewCount } as Partial<D>)
   }
 }
 

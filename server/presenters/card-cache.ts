@@ -33,9 +33,9 @@ export interface LiveCardFields {
 const TTL_MS = 10_000
 const MAX_CARDS = 10_000
 
-interface Entry {
-  card: PostCard
-  /** cardWrites.generation when the card's statement started. */
+interface Entry<T> {
+  value: T
+  /** cardWrites.generation when the value's statement started. */
   generation: number
   at: number
 }
@@ -47,17 +47,18 @@ function miss(): undefined {
   return undefined
 }
 
-class CardCache {
-  private readonly entries = new Map<number, Entry>()
+/** Values read from notes (cards, the stable part of a detail), by note id, kept as the comment above says. */
+export class NoteCache<T> {
+  private readonly entries = new Map<number, Entry<T>>()
 
   constructor(private readonly writes: CardWrites) {}
 
-  /** The generation to store cards read from now on under. */
+  /** The generation to store values read from now on under. */
   get generation(): number {
     return this.writes.generation
   }
 
-  get(id: number, now: number): PostCard | undefined {
+  get(id: number, now: number): T | undefined {
     const entry = this.entries.get(id)
     if (!entry) return miss()
     if (entry.generation !== this.writes.generation || now - entry.at >= TTL_MS) {
@@ -65,25 +66,39 @@ class CardCache {
       return miss()
     }
     cardCacheLookups.inc(HIT)
-    return entry.card
+    return entry.value
   }
 
-  set(card: PostCard, generation: number, now: number): void {
+  set(id: number, value: T, generation: number, now: number): void {
     if (generation !== this.writes.generation) return
     if (this.entries.size >= MAX_CARDS) this.entries.delete(this.entries.keys().next().value!)
-    this.entries.set(card.id, { card, generation, at: now })
+    this.entries.set(id, { value, generation, at: now })
   }
 }
 
-const caches = new WeakMap<SqlReader, CardCache>()
-
-/** The card cache of a reader's database; null where cards must not be cached (PostgreSQL, MySQL). */
-export function cardCacheOf(reader: SqlReader): CardCache | null {
+/** Per reader (database) and kind of value. */
+function cacheOf<T>(caches: WeakMap<SqlReader, NoteCache<T>>, reader: SqlReader): NoteCache<T> | null {
   if (!reader.cardWrites) return null
   let cache = caches.get(reader)
-  if (!cache) caches.set(reader, (cache = new CardCache(reader.cardWrites)))
+  if (!cache) caches.set(reader, (cache = new NoteCache<T>(reader.cardWrites)))
   return cache
 }
+
+const cardCaches = new WeakMap<SqlReader, NoteCache<PostCard>>()
+/** The card cache of a reader's database; null where cards must not be cached (PostgreSQL, MySQL). */
+export const cardCacheOf = (reader: SqlReader): NoteCache<PostCard> | null => cacheOf(cardCaches, reader)
+
+/**
+ * A note detail's part that only card-changing writes change (everything but the counters and the viewer's
+ * facts), as a layer (json-text.ts): the full content is encoded once, not at every reply. Same rules as cards.
+ */
+export interface StableDetail {
+  layer: object
+  authorId: number
+  listed: boolean
+}
+const detailCaches = new WeakMap<SqlReader, NoteCache<StableDetail>>()
+export const detailCacheOf = (reader: SqlReader): NoteCache<StableDetail> | null => cacheOf(detailCaches, reader)
 
 /** A card's live fields as the card shows them (each counter also under its camelCase alias). */
 export function liveCardFields(live: LiveCardFields) {

@@ -45,6 +45,12 @@ export function overLayer<T>(layer: object, fields: object): T {
   return Object.assign(Object.create(layer) as object, fields) as T
 }
 
+/** `{ ...value, ...fields }`, kept over its layer when `value` is over one (a spread copies own fields only). */
+export function withFields<T extends object>(value: T, fields: Partial<T>): T {
+  const layer: unknown = Object.getPrototypeOf(value)
+  return isObject(layer) && layers.has(layer) ? overLayer<T>(layer, { ...value, ...fields }) : { ...value, ...fields }
+}
+
 /** Mark `items` as a list whose elements `replyJson` looks at one by one. */
 export function jsonList<T>(items: T[]): T[] {
   lists.add(items)

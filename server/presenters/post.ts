@@ -2,9 +2,9 @@ import type { DatabaseKind } from '../config'
 import { noteStatusOf, type PostCard, type PostDetail, type TagRef } from '../contract/posts'
 import { inList, toBool, toIso, toNum, type SqlReader, type SqlValue } from '../db/reader'
 import { Moderation } from '../db/visibility'
-import { cardCacheOf, liveCardFields, withLiveFields, type LiveCardFields } from './card-cache'
+import { cardCacheOf, detailCacheOf, liveCardFields, withLiveFields, type LiveCardFields, type StableDetail } from './card-cache'
 import { CONTENT_HEAD_CHARS, contentExcerpt } from './excerpt'
-import { jsonList } from './json-text'
+import { jsonLayer, jsonList, overLayer } from './json-text'
 import { avatarOf } from './user'
 
 /*
@@ -191,7 +191,7 @@ async function completeCards(reader: SqlReader, kind: DatabaseKind, live: readon
     const generation = cache.generation
     for (const card of await readCards(reader, kind, missing)) {
       found.set(card.id, card)
-      cache.set(card, generation, now)
+      cache.set(card.id, card, generation, now)
     }
   }
   const cards: PostCard[] = []
@@ -299,9 +299,49 @@ const PARTS_SQL = `SELECT 1 AS kind, url, thumbnail_url AS extra, width AS a, he
   UNION ALL SELECT 2 AS kind, url, cover_url AS extra, duration AS a, size AS b, 0 AS c FROM post_videos WHERE post_id = ?
   UNION ALL SELECT 3 AS kind, t.name AS url, NULL AS extra, t.id AS a, 0 AS b, 0 AS c FROM post_tags pt INNER JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id = ?`
 
-/** Two queries: the note with author, category and the viewer's state; then its images, video and tags. */
+/** What a detail shows besides its stable part (card-cache.ts detailCacheOf): counters and the viewer's facts. */
+interface DetailLiveRow extends LiveRow {
+  followed: number | boolean
+  viewed_at: string | Date | null
+}
+
+const DETAIL_LIVE_SQL = `SELECT p.id, p.view_count, p.like_count, p.collect_count, p.comment_count, ${VIEWER_FLAGS},
+  EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.following_id = p.user_id) AS followed,
+  (SELECT pv.viewed_at FROM post_views pv WHERE pv.post_id = p.id AND pv.viewer = ?) AS viewed_at
+  FROM posts p WHERE p.id = ?`
+
+function detailLiveFields(r: DetailLiveRow) {
+  const live = liveCardFields(liveFieldsOf(r))
+  return { ...live, isLiked: live.liked, isCollected: live.collected, followed: toBool(r.followed) }
+}
+
+const DETAIL_LIVE_KEYS = Object.keys(detailLiveFields({ id: 0, view_count: 0, like_count: 0, collect_count: 0, comment_count: 0, liked: 0, collected: 0, followed: 0, viewed_at: null }))
+
+function loadedFrom(stable: StableDetail, live: DetailLiveRow): LoadedDetail {
+  return {
+    detail: overLayer<PostDetail>(stable.layer, detailLiveFields(live)),
+    authorId: stable.authorId,
+    listed: stable.listed,
+    viewedAt: live.viewed_at ? new Date(toIso(live.viewed_at)) : null,
+  }
+}
+
+/**
+ * A note with author, category and the viewer's state, then its images, video and tags: two queries. Where
+ * cards are cached (card-cache.ts), the part no like, comment or view changes is kept too, and a request
+ * whose note is cached reads only the counters and the viewer's facts (one indexed statement).
+ */
 export async function loadPostDetail(reader: SqlReader, postId: number, viewerId: number | null, viewerKey: string): Promise<LoadedDetail | null> {
   const uid = viewerId ?? 0
+  const cache = detailCacheOf(reader)
+  const now = Date.now()
+  const cached = cache?.get(postId, now)
+  if (cached) {
+    const live = await reader.one<DetailLiveRow>(DETAIL_LIVE_SQL, [uid, uid, uid, viewerKey, postId])
+    // A note deleted since is a card-changing write (the cached part would be gone): read as usual.
+    if (live) return loadedFrom(cached, live)
+  }
+  const generation = cache?.generation ?? 0
   const [row, parts] = await Promise.all([
     reader.one<DetailRow>(DETAIL_SQL, [uid, uid, uid, viewerKey, postId]),
     reader.all<PartRow>(PARTS_SQL, [postId, postId, postId]),
@@ -325,5 +365,10 @@ export async function loadPostDetail(reader: SqlReader, postId: number, viewerId
     isCollected: card.collected,
     updated_at: toIso(row.updated_at),
   }
-  return { detail, authorId: card.author_auto_id, listed: !card.is_draft && card.moderation === Moderation.visible, viewedAt: row.viewed_at ? new Date(toIso(row.viewed_at)) : null }
+  const authorId = card.author_auto_id
+  const listed = !card.is_draft && card.moderation === Moderation.visible
+  if (!cache) return { detail, authorId, listed, viewedAt: row.viewed_at ? new Date(toIso(row.viewed_at)) : null }
+  const stable: StableDetail = { layer: jsonLayer(detail, DETAIL_LIVE_KEYS), authorId, listed }
+  cache.set(postId, stable, generation, now)
+  return loadedFrom(stable, row)
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Moderation } from '../../../server/db/visibility'
+import { setNoteModeration } from '../../../server/domain/moderation-state'
 import { runsOn } from '../../support/engines'
 import { registerMember, type Member } from '../../support/members'
 import { countQueries } from '../../support/query-count'
@@ -99,6 +101,71 @@ describe('cached note cards', () => {
       expect(first.body.data.posts.length).toBeGreaterThan(0)
       expect(firstStatements.filter((q) => q.includes('group_concat'))).toHaveLength(1)
       expect(counter.queries.filter((q) => q.includes('group_concat'))).toHaveLength(0)
+    } finally {
+      counter.restore()
+    }
+  })
+})
+
+/*
+ * A note's detail keeps its stable part the same way (card-cache.ts detailCacheOf): the counters, the viewer's
+ * liked / collected / followed state and the view are read live; whatever else changes must show at once.
+ */
+describe('cached note details', () => {
+  let detailId: number
+  const detail = async (token = reader.token) => server.call<Card & { content: string; location: string | null; followed: boolean; isLiked: boolean; image_list: unknown[] }>('GET', `/api/posts/${detailId}`, { token })
+
+  beforeAll(async () => {
+    const img = await uploadImage(server, author.token)
+    detailId = await createNote(server, author.token, { title: '详情第一版', content: '<p>正文一</p>', images: [img.url], tags: ['详情标签'], category_id: categoryId })
+  })
+
+  it('show the counters and the viewer\'s state live', async () => {
+    expect((await detail()).body.data).toMatchObject({ like_count: 0, liked: false, isLiked: false, followed: false })
+    await server.call('POST', '/api/likes', { token: reader.token, json: { target_type: 1, target_id: detailId } })
+    await server.call('POST', `/api/posts/${detailId}/collect`, { token: reader.token })
+    await server.call('POST', '/api/comments', { token: reader.token, json: { post_id: detailId, content: '详情评论' } })
+    expect((await server.call('POST', `/api/users/${author.user_id}/follow`, { token: reader.token })).status).toBe(200)
+    expect((await detail()).body.data).toMatchObject({ like_count: 1, likeCount: 1, comment_count: 1, liked: true, isLiked: true, collected: true, followed: true })
+    // Another viewer of the same cached note sees their own state.
+    expect((await detail(author.token)).body.data).toMatchObject({ like_count: 1, liked: false, collected: false, followed: false })
+  })
+
+  it('show an edit of the note, its images and its author at once', async () => {
+    await detail()
+    const img = await uploadImage(server, author.token)
+    const edited = await server.call('PUT', `/api/posts/${detailId}`, { token: author.token, json: { title: '详情第二版', content: '<p>正文二</p>', images: [img.url, img.url], tags: ['新详情标签'] } })
+    expect(edited.status).toBe(200)
+    const after = (await detail()).body.data
+    expect(after).toMatchObject({ title: '详情第二版', content: '<p>正文二</p>', tags: [expect.objectContaining({ name: '新详情标签' })] })
+    expect(after.image_list).toHaveLength(2)
+    expect((await server.call('PUT', `/api/users/${author.user_id}`, { token: author.token, json: { nickname: '详情改名' } })).status).toBe(200)
+    expect((await detail()).body.data.nickname).toBe('详情改名')
+  })
+
+  it('show a hidden note to its author only, and a deleted one to nobody', async () => {
+    await detail()
+    expect(await setNoteModeration(server.deps.db, detailId, Moderation.hidden, '广告')).toMatchObject({ after: Moderation.hidden })
+    expect((await detail()).status).toBe(404)
+    expect((await detail(author.token)).body.data).toMatchObject({ moderation: Moderation.hidden, moderation_reason: '广告' })
+    expect((await server.call('DELETE', `/api/posts/${detailId}`, { token: author.token })).status).toBe(200)
+    expect((await detail(author.token)).status).toBe(404)
+    expect((await detail()).status).toBe(404)
+  })
+
+  it.runIf(runsOn('sqlite'))('are read once: a detail read again reads only the counters and the viewer\'s state', async () => {
+    const img = await uploadImage(server, author.token)
+    const id = await createNote(server, author.token, { title: '只读一次', content: '<p>很长的正文</p>', images: [img.url], tags: ['一次'], category_id: categoryId })
+    const counter = countQueries(server.deps.db)
+    try {
+      const first = await server.call('GET', `/api/posts/${id}`, { token: reader.token })
+      const firstStatements = [...counter.queries]
+      counter.reset()
+      const again = await server.call('GET', `/api/posts/${id}`, { token: reader.token })
+      expect(again.body.data).toEqual(first.body.data)
+      expect(firstStatements.filter((q) => q.includes('UNION ALL'))).toHaveLength(1)
+      expect(counter.queries.filter((q) => q.includes('UNION ALL') || q.includes('SUBSTR(p.content'))).toHaveLength(0)
+      expect(counter.queries.filter((q) => q.includes('AS followed'))).toHaveLength(1)
     } finally {
       counter.restore()
     }
