@@ -68,12 +68,19 @@ function layerHead(layer: object): Buffer | null {
   return head
 }
 
-function holdsList(value: Record<string, unknown>, depth: number): boolean {
-  if (lists.has(value)) return true
+/** Whether `value` is an object over a layer. */
+function overALayer(value: object): boolean {
+  const layer: unknown = Object.getPrototypeOf(value)
+  return isObject(layer) && layers.has(layer)
+}
+
+/** Whether `value` is, or holds within WALK_DEPTH, a marked list or an object over a layer. */
+function holdsWalked(value: Record<string, unknown>, depth: number): boolean {
+  if (lists.has(value) || overALayer(value)) return true
   if (depth >= WALK_DEPTH || Array.isArray(value) || typeof value.toJSON === 'function') return false
   for (const key of Object.keys(value)) {
     const v = value[key]
-    if (isObject(v) && holdsList(v, depth + 1)) return true
+    if (isObject(v) && holdsWalked(v, depth + 1)) return true
   }
   return false
 }
@@ -91,15 +98,13 @@ interface Output {
 
 /** Whether `value` is written by walking it (layers, marked lists, objects holding them) rather than JSON.stringify. */
 function walked(value: unknown, depth: number): value is Record<string, unknown> {
-  if (!isObject(value)) return false
-  const layer: unknown = Object.getPrototypeOf(value)
-  return (isObject(layer) && layers.has(layer)) || lists.has(value) || holdsList(value, depth)
+  return isObject(value) && holdsWalked(value, depth)
 }
 
 /** Write a walked value (see `walked`). */
 function write(value: Record<string, unknown>, depth: number, out: Output): void {
-  const layer = Object.getPrototypeOf(value) as object
-  if (layers.has(layer)) {
+  if (overALayer(value)) {
+    const layer = Object.getPrototypeOf(value) as object
     const own = JSON.stringify({ ...value })
     const head = layerHead(layer)
     if (!head) out.text += own

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonLayer, jsonList, overLayer, replyJson as replyBytes } from '../../server/presenters/json-text'
+import { jsonLayer, jsonList, overLayer, replyJson as replyBytes, withFields } from '../../server/presenters/json-text'
 
 /* Replies whose repeated parts are serialised once (presenters/json-text.ts): the same JSON as JSON.stringify. */
 
@@ -66,5 +66,16 @@ describe('replyJson', () => {
     expect(() => {
       one.title = 'changed'
     }).toThrow(TypeError)
+  })
+
+  it('a single object over a layer (a note detail) is written from its layer too, also after withFields', () => {
+    const one = card(4, 1)
+    const reply = envelope(one)
+    expect(Buffer.isBuffer(replyBytes(reply))).toBe(true)
+    expect(canonical(replyJson(reply))).toBe(canonical(JSON.stringify(reply)))
+    const counted = withFields(one, { like_count: 9 })
+    expect([counted.title, counted.like_count, one.like_count]).toEqual([cached(4).title, 9, 1])
+    expect(JSON.parse(replyJson(envelope(counted))).data).toMatchObject({ id: 4, like_count: 9, tags: [{ name: '学习' }] })
+    expect(withFields({ a: 1, b: 2 }, { b: 3 })).toEqual({ a: 1, b: 3 })
   })
 })
