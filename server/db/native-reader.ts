@@ -35,6 +35,7 @@ const WEIGHT = 0.25
 
 export class NativeSqliteReader implements SqlReader {
   readonly cardWrites: CardWrites
+  readonly commitVersion: () => number
   private readonly db: NativeDatabase
   private readonly averageMs = new Map<string, number>()
   private thread: SqliteThread | null = null
@@ -50,6 +51,8 @@ export class NativeSqliteReader implements SqlReader {
     if (!Native) throw new Error('better-sqlite3 does not load in this process')
     this.db = new Native(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS })
     this.cardWrites = new CardWrites(otherWriters ? this.sharedGeneration() : null)
+    const dataVersion = this.db.prepare('PRAGMA data_version')
+    this.commitVersion = () => (dataVersion.all()[0] as { data_version: number }).data_version
   }
 
   private sharedGeneration(): SharedGeneration {

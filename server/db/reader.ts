@@ -136,6 +136,7 @@ interface Waiter {
 class SqliteReader implements SqlReader {
   /** No card cache when other processes write the file: these connections cannot check their commits synchronously. */
   readonly cardWrites: CardWrites | null
+  readonly commitVersion = null
   private readonly connections: SqliteConnection[]
   private readonly idle: SqliteConnection[]
   private readonly waiting = new TinyQueue<Waiter>([], (a, b) => a.turn - b.turn || a.seq - b.seq)
@@ -175,6 +176,7 @@ class SqliteReader implements SqlReader {
 
 class PooledReader implements SqlReader {
   readonly cardWrites = null
+  readonly commitVersion = null
   private readonly translated = new Map<string, string>()
 
   constructor(

@@ -14,4 +14,10 @@ export interface SqlReader {
    * instances write too, and where no cheap check tells this reader another process wrote.
    */
   readonly cardWrites: CardWrites | null
+  /**
+   * A number that moves whenever any connection, of this process or another, has committed to the database
+   * (SQLite's `PRAGMA data_version` on this reader's own connection, about a microsecond), for caches that must
+   * never outlive any write (db/kept-until-commit.ts); null where no such cheap, synchronous check exists.
+   */
+  readonly commitVersion: (() => number) | null
 }

@@ -1,5 +1,6 @@
 import type { DatabaseKind } from '../config'
 import { noteStatusOf, type PostCard, type PostDetail, type TagRef } from '../contract/posts'
+import { keptUntilCommit } from '../db/kept-until-commit'
 import { inList, toBool, toIso, toNum, type SqlReader, type SqlValue } from '../db/reader'
 import { Moderation } from '../db/visibility'
 import { cardCacheOf, detailCacheOf, liveCardFields, withLiveFields, type LiveCardFields, type StableDetail } from './card-cache'
@@ -232,21 +233,57 @@ export interface CardPageSource {
   orderBy: string
 }
 
+/** The viewer's likes and collections among `ids`, in one statement (two index lookups per note). */
+async function viewerFlagsOn(reader: SqlReader, viewerId: number, ids: readonly number[]): Promise<{ liked: Set<number>; collected: Set<number> }> {
+  const liked = new Set<number>()
+  const collected = new Set<number>()
+  if (ids.length === 0) return { liked, collected }
+  const list = inList(ids)
+  const rows = await reader.all<{ id: number; k: number }>(
+    `SELECT l.target_id AS id, 1 AS k FROM likes l WHERE l.user_id = ? AND l.target_type = 1 AND l.target_id IN ${list.sql}
+    UNION ALL SELECT s.post_id AS id, 2 AS k FROM collections s WHERE s.user_id = ? AND s.post_id IN ${list.sql}`,
+    [viewerId, ...list.params, viewerId, ...list.params],
+  )
+  for (const r of rows) (Number(r.k) === 1 ? liked : collected).add(Number(r.id))
+  return { liked, collected }
+}
+
+/** List pages kept until the next commit (db/kept-until-commit.ts). */
+const KEPT_PAGES = 1000
+
+/**
+ * The live rows of a signed-in viewer's page where cards are cached: kept from an earlier request when nothing
+ * was committed since (db/kept-until-commit.ts), with this viewer's flags read over its ids; else read, flags
+ * included, in one statement. Either way one statement. (Visitors' pages are kept as whole replies for a second:
+ * http/middlewares/public-cache.ts.)
+ */
+async function livePage(reader: SqlReader, source: CardPageSource, viewerId: number | null): Promise<readonly LiveRow[]> {
+  const pages = viewerId ? keptUntilCommit<readonly LiveRow[]>(reader, 'list pages', KEPT_PAGES) : null
+  const key = `${source.sql}\n${JSON.stringify(source.params)}`
+  const version = pages?.version() ?? 0
+  const kept = pages?.get(key, version)
+  if (kept && viewerId) {
+    const flags = await viewerFlagsOn(reader, viewerId, kept.map((r) => Number(r.id)))
+    return kept.map((r) => ({ ...r, liked: flags.liked.has(Number(r.id)), collected: flags.collected.has(Number(r.id)) }))
+  }
+  const live = await reader.all<LiveRow>(
+    `SELECT ${LIVE_COLUMNS}, ${viewerFlags(viewerId)} FROM (${source.sql}) pg CROSS JOIN posts p WHERE p.id = pg.id ORDER BY ${source.orderBy}`,
+    [...viewerParams(viewerId), ...source.params],
+  )
+  pages?.set(key, version, live.map((r) => ({ ...r, liked: false, collected: false })))
+  return live
+}
+
 /**
  * Cards of a page: the page's ids (an index-only subquery) joined to the live fields, then the cached cards
  * (card-cache.ts); where cards are not cached, joined to the whole card in ONE statement. CROSS JOIN keeps
  * SQLite from starting at the other end; the outer ORDER BY only sorts the page's rows.
  */
 export async function loadPostCardPage(reader: SqlReader, kind: DatabaseKind, source: CardPageSource, viewerId: number | null): Promise<PostCard[]> {
-  const params = [...viewerParams(viewerId), ...source.params]
-  const from = `FROM (${source.sql}) pg CROSS JOIN posts p`
-  if (cardCacheOf(reader)) {
-    const live = await reader.all<LiveRow>(`SELECT ${LIVE_COLUMNS}, ${viewerFlags(viewerId)} ${from} WHERE p.id = pg.id ORDER BY ${source.orderBy}`, params)
-    return jsonList(await completeCards(reader, kind, live))
-  }
+  if (cardCacheOf(reader)) return jsonList(await completeCards(reader, kind, await livePage(reader, source, viewerId)))
   const rows = await reader.all<CardRow>(
-    `SELECT ${CARD_COLUMNS}, ${CARD_AGGREGATES[kind]}, ${viewerFlags(viewerId)} ${from} ${CARD_JOINS} WHERE p.id = pg.id ORDER BY ${source.orderBy}`,
-    params,
+    `SELECT ${CARD_COLUMNS}, ${CARD_AGGREGATES[kind]}, ${viewerFlags(viewerId)} FROM (${source.sql}) pg CROSS JOIN posts p ${CARD_JOINS} WHERE p.id = pg.id ORDER BY ${source.orderBy}`,
+    [...viewerParams(viewerId), ...source.params],
   )
   return rows.map((r) => presentCard(r, extrasOf(r)))
 }

@@ -107,6 +107,35 @@ describe('cached note cards', () => {
   })
 })
 
+describe('kept pages', () => {
+  it.runIf(runsOn('sqlite'))('a page read again with nothing committed since reads only the viewer\'s flags; any commit reads it again', async () => {
+    const path = `/api/posts?category=cache-cat&limit=10`
+    const pageStatement = (q: string) => q.includes('CROSS JOIN posts p')
+    const flagsStatement = (q: string) => q.includes('UNION ALL SELECT s.post_id')
+    const first = await server.call<{ posts: Card[] }>('GET', path, { token: reader.token })
+    const target = first.body.data.posts[0]!
+    const counter = countQueries(server.deps.db)
+    try {
+      const again = await server.call<{ posts: Card[] }>('GET', path, { token: reader.token })
+      expect(again.body.data).toEqual(first.body.data)
+      expect(counter.queries.filter(pageStatement)).toHaveLength(0)
+      expect(counter.queries.filter(flagsStatement)).toHaveLength(1)
+      // A like is a commit: the next read of the page, by anyone, reads it again and shows the new count.
+      expect((await server.call('POST', '/api/likes', { token: author.token, json: { target_type: 1, target_id: target.id } })).status).toBe(200)
+      counter.reset()
+      const byReader = (await server.call<{ posts: Card[] }>('GET', path, { token: reader.token })).body.data.posts.find((p) => p.id === target.id)!
+      expect(counter.queries.filter(pageStatement)).toHaveLength(1)
+      expect(byReader).toMatchObject({ like_count: target.like_count + 1, liked: target.liked })
+      // The kept page carries no one's flags: the author sees their own like, the reader does not.
+      const byAuthor = (await server.call<{ posts: Card[] }>('GET', path, { token: author.token })).body.data.posts.find((p) => p.id === target.id)!
+      expect(byAuthor).toMatchObject({ like_count: target.like_count + 1, liked: true })
+      expect((await server.call<{ posts: Card[] }>('GET', path, { token: reader.token })).body.data.posts.find((p) => p.id === target.id)).toMatchObject({ liked: target.liked })
+    } finally {
+      counter.restore()
+    }
+  })
+})
+
 /*
  * A note's detail keeps its stable part the same way (card-cache.ts detailCacheOf): the counters, the viewer's
  * liked / collected / followed state and the view are read live; whatever else changes must show at once.
