@@ -82,6 +82,7 @@ async function signIn(): Promise<Member[]> {
 const pick = <T>(list: readonly T[], random: () => number): T => list[Math.floor(random() * list.length)]!
 
 const latencies: Partial<Record<Kind, number[]>> = {}
+const served: Partial<Record<Kind, number[]>> = {}
 const failures: Partial<Record<Kind, Record<string, number>>> = {}
 let windowStart = Infinity
 let windowEnd = Infinity
@@ -106,8 +107,10 @@ async function timed(kind: Kind, work: () => Promise<Reply>): Promise<Reply> {
   if (counted) inFlight.set(id, kind)
   const reply = await work()
   if (counted && inFlight.delete(id)) {
-    ;(latencies[kind] ??= []).push(performance.now() - started)
+    const ms = performance.now() - started
+    ;(latencies[kind] ??= []).push(ms)
     if (reply.status < 200 || reply.status >= 300) fail(kind, String(reply.status || 'socket'))
+    else (served[kind] ??= []).push(ms)
   }
   return reply
 }
@@ -186,7 +189,7 @@ async function main(): Promise<void> {
   await Promise.race([finished, deadline])
   for (const kind of inFlight.values()) fail(kind, 'unfinished')
   agent.destroy()
-  const result: MixedResult = { latencies, failures }
+  const result: MixedResult = { latencies, served, failures }
   // Written to a pipe, stdout is asynchronous: exit once the (large) result line is out, not before (a cut line
   // broke the parent's JSON.parse once).
   process.stdout.write(`result ${JSON.stringify(result)}\n`, () => process.exit(0))

@@ -49,5 +49,7 @@ export interface MixedClientConfig {
 /** What the driver sends back: latencies (ms) and non-2xx counts by status, per kind, within the window. */
 export interface MixedResult {
   latencies: Partial<Record<Kind, number[]>>
+  /** Latencies (ms) of the 2xx replies only: what a request that was served waited (an upload refused at once is fast). */
+  served: Partial<Record<Kind, number[]>>
   failures: Partial<Record<Kind, Record<string, number>>>
 }

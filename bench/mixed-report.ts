@@ -44,6 +44,8 @@ export function report(r: MixedResult, w: Window): void {
   row('reactions', REACTIONS)
   row('publishing', PUBLISHING)
   row('total', KINDS)
+  const stored = (r.served.upload ?? []).slice().sort((a, b) => a - b)
+  rows.push({ kind: 'upload (stored)', requests: stored.length, 'req/s': Math.round(stored.length / w.seconds), 'p50 ms': Math.round(percentile(stored, 50)), 'p99 ms': Math.round(percentile(stored, 99)), 'non-2xx': 0 })
   console.table(rows)
 
   const total = sorted(r, KINDS).length
@@ -57,12 +59,13 @@ export function report(r: MixedResult, w: Window): void {
     ['reads p50', `${percentile(reads, 50).toFixed(1)} ms ≤ ${TARGETS.readP50}`, percentile(reads, 50) <= TARGETS.readP50],
     ['reads p99', `${percentile(reads, 99).toFixed(0)} ms ≤ ${TARGETS.readP99}`, percentile(reads, 99) <= TARGETS.readP99],
     ['reactions p99', `${percentile(reactions, 99).toFixed(0)} ms ≤ ${TARGETS.reactionP99}`, percentile(reactions, 99) <= TARGETS.reactionP99],
-    ['uploads p99', uploads.length ? `${percentile(uploads, 99).toFixed(0)} ms ≤ ${TARGETS.uploadP99}` : 'no upload in the window', uploads.length > 0 && percentile(uploads, 99) <= TARGETS.uploadP99],
+    ['uploads p99 (all, refusals included)', uploads.length ? `${percentile(uploads, 99).toFixed(0)} ms ≤ ${TARGETS.uploadP99}` : 'no upload in the window', uploads.length > 0 && percentile(uploads, 99) <= TARGETS.uploadP99],
+    ['uploads p99 (stored ones)', stored.length ? `${percentile(stored, 99).toFixed(0)} ms ≤ ${TARGETS.uploadP99}` : 'no upload stored', stored.length > 0 && percentile(stored, 99) <= TARGETS.uploadP99],
     ['throughput', `${rps.toFixed(0)} req/s ≥ ${TARGETS.throughput}`, rps >= TARGETS.throughput],
     ['5xx, socket errors, unfinished', `${fivexx} = 0`, fivexx === 0],
   ]
   console.log('\nTargets (issue #19; 2 cores, quiet machine):')
-  for (const [name, figure, ok] of lines) console.log(`  ${name.padEnd(32)} ${figure.padEnd(24)} ${check(ok)}`)
+  for (const [name, figure, ok] of lines) console.log(`  ${name.padEnd(38)} ${figure.padEnd(24)} ${check(ok)}`)
   console.log(
     `\nMeasured window ${w.seconds.toFixed(2)} s: server CPU ${(w.serverCpu / w.seconds * 100).toFixed(0)} % of one core, ` +
       `${total ? ((w.serverCpu * 1000) / total).toFixed(3) : '–'} ms per request (all kinds, uploads included); ` +
