@@ -19,8 +19,11 @@ export interface CpuPool {
   readonly active: number
   /** Tasks waiting for a slot. */
   readonly waiting: number
-  /** Run `work` once a slot is free; rejects with `busy()` at once when `maxWaiting` tasks already wait. */
-  run<T>(work: () => Promise<T>): Promise<T>
+  /**
+   * Run `work` once a slot is free; rejects with `busy()` at once when the pool is full (see `admit`), unless
+   * `admitted`: the request it belongs to was admitted as a whole before (its later images must not be refused).
+   */
+  run<T>(work: () => Promise<T>, admitted?: boolean): Promise<T>
   /** Throws `busy()` (counted as rejected) when `run` would refuse now: to refuse work before preparing it. */
   admit(): void
 }
@@ -30,8 +33,19 @@ export interface CpuPoolOptions {
   concurrency: number
   /** Tasks allowed to wait; beyond it `run` rejects at once (the client is told to retry) instead of queueing. */
   maxWaiting: number
+  /**
+   * The longest a new task may expect to wait (ms): the tasks ahead of it, per slot, times the mean run of the
+   * recent tasks. Beyond it work is refused like beyond maxWaiting: a wait the client would not sit through
+   * is worse than a quick refusal with Retry-After. None: only maxWaiting bounds the queue.
+   */
+  maxWaitMs?: number
   busy: () => Error
+  /** The clock of run times (tests). */
+  now?: () => number
 }
+
+/** Weight of the newest run in the mean run time. */
+const RUN_WEIGHT = 0.2
 
 export function createCpuPool(options: CpuPoolOptions): CpuPool {
   const limit = pLimit(options.concurrency)
@@ -43,8 +57,12 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
   depth()
   // The bound on waiting tasks is the server's too: each of N workers takes its share.
   const maxWaiting = Math.ceil(options.maxWaiting / clusterSize())
+  const now = options.now ?? (() => performance.now())
+  /** Mean run of the recent tasks (ms); null before the first one ended. */
+  let meanRunMs: number | null = null
+  const expectedWaitMs = () => (meanRunMs === null ? 0 : ((limit.activeCount + limit.pendingCount) / options.concurrency) * meanRunMs)
   const admit = () => {
-    if (limit.pendingCount < maxWaiting) return
+    if (limit.pendingCount < maxWaiting && (options.maxWaitMs === undefined || expectedWaitMs() <= options.maxWaitMs)) return
     poolRejected.inc(labels)
     throw options.busy()
   }
@@ -58,9 +76,9 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
       return limit.pendingCount
     },
     admit,
-    run<T>(work: () => Promise<T>): Promise<T> {
+    run<T>(work: () => Promise<T>, admitted = false): Promise<T> {
       try {
-        admit()
+        if (!admitted) admit()
       } catch (err) {
         return Promise.reject(err)
       }
@@ -70,12 +88,14 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
         const release = inClusterWorker() ? await clusterPermit(options.name, options.concurrency) : null
         poolWait.observe(labels, secondsSince(queuedAt))
         depth()
-        const startedAt = performance.now()
+        const startedAt = now()
         try {
           return await work()
         } finally {
           release?.()
-          poolRun.observe(labels, secondsSince(startedAt))
+          const ranMs = now() - startedAt
+          meanRunMs = meanRunMs === null ? ranMs : meanRunMs + RUN_WEIGHT * (ranMs - meanRunMs)
+          poolRun.observe(labels, ranMs / 1000)
           // p-limit starts the next task after this one settles; record the depth once it has.
           queueMicrotask(depth)
         }

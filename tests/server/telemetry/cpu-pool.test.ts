@@ -74,6 +74,36 @@ describe('a CPU pool', () => {
     expect(await pool.run(async () => 'accepted again')).toBe('accepted again')
   })
 
+  it('turns work away once a new task could expect to wait longer than maxWaitMs (tasks ahead per slot × the mean run)', async () => {
+    let clock = 0
+    const pool = createCpuPool({ name: 'test-wait', concurrency: 1, maxWaiting: 100, maxWaitMs: 250, busy: () => new Busy('slow'), now: () => clock })
+    const started: string[] = []
+    // Before any task has ended there is no mean: only maxWaiting bounds the queue.
+    const first = deferredTask(started, 'first')
+    const firstRun = pool.run(first.work)
+    await tick()
+    clock += 100
+    first.finish()
+    await firstRun
+    // Mean run 100 ms: one running and one waiting is 200 ms ahead of a new task (taken), one more 300 ms (refused).
+    const tasks = ['run', 'wait'].map((label) => deferredTask(started, label))
+    const accepted = tasks.map((t) => pool.run(t.work))
+    await tick()
+    expect([pool.active, pool.waiting]).toEqual([1, 1])
+    expect(() => pool.admit()).not.toThrow()
+    const third = deferredTask(started, 'third')
+    accepted.push(pool.run(third.work))
+    await expect(pool.run(async () => 'refused')).rejects.toBeInstanceOf(Busy)
+    expect(() => pool.admit()).toThrow(Busy)
+    // Work of a request admitted as a whole before is never refused half-way.
+    const late = deferredTask(started, 'late')
+    accepted.push(pool.run(late.work, true))
+    for (const t of [...tasks, third, late]) t.finish()
+    await Promise.all(accepted)
+    expect(started).toEqual(['first', 'run', 'wait', 'third', 'late'])
+    expect(await pool.run(async () => 'taken again')).toBe('taken again')
+  })
+
   it('records each run in the pool metrics', async () => {
     const pool = createCpuPool({ name: 'test-metrics', concurrency: 1, maxWaiting: 5, busy: () => new Busy() })
     await Promise.all([1, 2, 3].map((n) => pool.run(async () => n)))
@@ -126,11 +156,12 @@ describe('uploads through the image pool', () => {
     // The pool's slot taken and its queue full of tasks the test finishes by hand.
     const started: string[] = []
     const blockers = Array.from({ length: IMAGE_CONCURRENCY + IMAGE_MAX_WAITING }, (_, i) => deferredTask(started, `held-${i}`))
-    const held = blockers.slice(0, IMAGE_CONCURRENCY).map((t) => imagePool.run(t.work))
+    // Queued as admitted work, so the pool's wait bound (IMAGE_MAX_WAIT_MS) does not refuse the blockers themselves.
+    const held = blockers.slice(0, IMAGE_CONCURRENCY).map((t) => imagePool.run(t.work, true))
     let request: http.ClientRequest | null = null
     try {
       await tick()
-      held.push(...blockers.slice(IMAGE_CONCURRENCY).map((t) => imagePool.run(t.work)))
+      held.push(...blockers.slice(IMAGE_CONCURRENCY).map((t) => imagePool.run(t.work, true)))
       expect(imagePool.waiting).toBe(IMAGE_MAX_WAITING)
       // A body that never ends: a server that read it before refusing would never answer.
       const reply = await new Promise<{ status: number; retryAfter: string | undefined; body: { message?: string } }>((resolve, reject) => {

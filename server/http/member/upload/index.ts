@@ -27,8 +27,9 @@ const SINGLE_FIELDS = ['file', 'image']
 const MULTIPLE_FIELDS = ['files', 'files[]', 'file', 'image']
 const VIDEO_FIELDS = ['file', 'video']
 
+/** An image of an upload admitted by `imageRoom` (so it is never refused half-way through). */
 async function imageReply(storage: MediaStorage, file: UploadedFile, workDir: string): Promise<ImageUploadReply> {
-  const stored = await storeImage(storage, file.filepath, workDir)
+  const stored = await storeImage(storage, file.filepath, workDir, true)
   return { ...stored, originalname: displayName(file.originalFilename), size: file.size }
 }
 
@@ -107,13 +108,12 @@ export function registerUploadRoutes(router: Router, deps: AppDeps): void {
     if (files.length === 0) throw Invalid(UPLOAD_MESSAGES.noFile)
     const uploaded: ImageUploadReply[] = []
     const failed: Array<{ originalname: string; message: string }> = []
-    for (const file of files) {
-      try {
-        uploaded.push(await imageReply(storage, file, ctx.state.workDir as string))
-      } catch (err) {
-        failed.push({ originalname: displayName(file.originalFilename), message: rejected(err).message })
-      }
-    }
+    // Queued together, so another upload admitted meanwhile does not slip in between this one's images.
+    const outcomes = await Promise.allSettled(files.map((file) => imageReply(storage, file, ctx.state.workDir as string)))
+    outcomes.forEach((outcome, i) => {
+      if (outcome.status === 'fulfilled') uploaded.push(outcome.value)
+      else failed.push({ originalname: displayName(files[i]!.originalFilename), message: rejected(outcome.reason).message })
+    })
     if (uploaded.length === 0) throw Invalid(failed[0]?.message ?? UPLOAD_MESSAGES.notImage)
     await images(ctx, uploaded)
     ok(ctx, { uploaded, failed }, failed.length ? `${uploaded.length}张成功，${failed.length}张失败` : '全部图片上传成功')
