@@ -24,8 +24,13 @@ export interface CpuPool {
    * `admitted`: the request it belongs to was admitted as a whole before (its later images must not be refused).
    */
   run<T>(work: () => Promise<T>, admitted?: boolean): Promise<T>
-  /** Throws `busy()` (counted as rejected) when `run` would refuse now: to refuse work before preparing it. */
-  admit(): void
+  /**
+   * Admit a request's work as a whole before preparing it (reading an upload's body): throws `busy()` (counted as
+   * rejected) when `run` would refuse now, else returns what ends the admission, to call once the request is over.
+   * Admitted requests count as waiting work until then, also before their tasks are queued: a burst of requests
+   * all admitted while their bodies were still being read would otherwise each see an empty queue.
+   */
+  admit(): () => void
 }
 
 export interface CpuPoolOptions {
@@ -60,11 +65,23 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
   const now = options.now ?? (() => performance.now())
   /** Mean run of the recent tasks (ms); null before the first one ended. */
   let meanRunMs: number | null = null
-  const expectedWaitMs = () => (meanRunMs === null ? 0 : ((limit.activeCount + limit.pendingCount) / options.concurrency) * meanRunMs)
-  const admit = () => {
+  /** Requests admitted and not over yet (`admit`). */
+  let admittedRequests = 0
+  const ahead = () => Math.max(limit.activeCount + limit.pendingCount, admittedRequests)
+  const expectedWaitMs = () => (meanRunMs === null ? 0 : (ahead() / options.concurrency) * meanRunMs)
+  const check = () => {
     if (limit.pendingCount < maxWaiting && (options.maxWaitMs === undefined || expectedWaitMs() <= options.maxWaitMs)) return
     poolRejected.inc(labels)
     throw options.busy()
+  }
+  const admit = () => {
+    check()
+    admittedRequests++
+    let over = false
+    return () => {
+      if (!over) admittedRequests--
+      over = true
+    }
   }
   return {
     name: options.name,
@@ -78,7 +95,7 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
     admit,
     run<T>(work: () => Promise<T>, admitted = false): Promise<T> {
       try {
-        if (!admitted) admit()
+        if (!admitted) check()
       } catch (err) {
         return Promise.reject(err)
       }

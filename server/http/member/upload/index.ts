@@ -67,8 +67,12 @@ function budget(deps: AppDeps, fields: readonly string[]) {
  * thread ~8 % under the mixed bench (issue 19), for nothing.
  */
 async function imageRoom(_ctx: Context, next: Next): Promise<void> {
-  imagePool.admit()
-  await next()
+  const over = imagePool.admit()
+  try {
+    await next()
+  } finally {
+    over()
+  }
 }
 
 function rejected(err: unknown): AppError {
