@@ -50,15 +50,14 @@ export class NativeSqliteReader implements SqlReader {
     const Native = loadNative()
     if (!Native) throw new Error('better-sqlite3 does not load in this process')
     this.db = new Native(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS })
-    this.cardWrites = new CardWrites(otherWriters ? this.sharedGeneration() : null)
     const dataVersion = this.db.prepare('PRAGMA data_version')
     this.commitVersion = () => (dataVersion.all()[0] as { data_version: number }).data_version
+    this.cardWrites = new CardWrites(otherWriters ? this.sharedGeneration() : null)
   }
 
   private sharedGeneration(): SharedGeneration {
-    const version = this.db.prepare('PRAGMA data_version')
     return {
-      dataVersion: () => (version.all()[0] as { data_version: number }).data_version,
+      dataVersion: this.commitVersion,
       counter: () => (preparedStatement(this.db, SHARED_READ_SQL).all()[0] as { value: string } | undefined)?.value,
     }
   }
