@@ -1,6 +1,6 @@
 import Koa from 'koa'
 import { HttpMethodEnum, koaBody } from 'koa-body'
-import { isWriteMethod, withReadTurn } from './db/read-turn'
+import { isWriteMethod, readsTakeTurns, withReadTurn } from './db/read-turn'
 import type { AppDeps } from './deps'
 import { apiNotFound, createApiRouter } from './http/api'
 import { compression } from './http/compression'
@@ -25,8 +25,8 @@ export function createApp(deps: AppDeps): Koa {
   // Failures while a reply is already being written, in the structured log instead of Koa's stderr print.
   app.on('error', replyErrorLogger(deps.logger))
   const api = createApiRouter(deps)
-  // Each request's turn for the SQLite read connections (db/read-turn.ts).
-  app.use((ctx, next) => withReadTurn(isWriteMethod(ctx.method), next))
+  // Each request's turn for the portable SQLite reader's connections (db/read-turn.ts).
+  if (readsTakeTurns(deps.db)) app.use((ctx, next) => withReadTurn(isWriteMethod(ctx.method), next))
   app.use(requestMetrics())
   app.use(requestLog(deps.logger))
   app.use(securityHeaders())

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import type { DataSource } from 'typeorm'
 
 /*
  * Who gets the next free SQLite read connection (reader.ts) when statements queue for one.
@@ -17,6 +18,11 @@ import { AsyncLocalStorage } from 'node:async_hooks'
  * unbounded stream of writes.
  *
  * Statements run outside any request (background flushes, start-up) queue as if they had just arrived.
+ *
+ * Only the portable reader (node-sqlite3, reader.ts) queues statements; the native reader (better-sqlite3, the
+ * server's default) runs them as they come. The turn travels in an AsyncLocalStorage, which on Node 20 hooks
+ * every promise of the process once enabled: it cost the native server's reads 10–15 % of their CPU for an
+ * order nothing read (issue #19, stop 36), so requests take a turn only where a queue reads it.
  */
 
 const store = new AsyncLocalStorage<number>()
@@ -33,6 +39,9 @@ export function withReadTurn<T>(write: boolean, fn: () => T): T {
 export function currentReadTurn(): number {
   return store.getStore() ?? performance.now()
 }
+
+/** Whether statements of `db`'s reader queue for a connection, so that requests' turns order them. */
+export const readsTakeTurns = (db: DataSource): boolean => db.options.type === 'sqlite'
 
 /** Whether a request with this method writes (and so reads ahead of reads). */
 export const isWriteMethod = (method: string): boolean => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS'

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import type { DataSource, EntityManager } from 'typeorm'
 import { SHARED_BUMP_SQL, sharesCardGeneration } from './card-writes'
 import { isRetryableConflict } from './faults'
@@ -78,15 +77,23 @@ interface JobContext {
   after: Array<(db: DataSource) => void>
 }
 
-const jobContext = new AsyncLocalStorage<JobContext>()
+/**
+ * The job each connection is running, keyed by its query runner: a connection runs one job at a time (the
+ * SQLite writer's jobs run one after another on its one runner; a pooled transaction has a runner of its
+ * own), and a savepoint's manager (manager.transaction inside a job) shares its job's runner. An explicit key
+ * rather than AsyncLocalStorage: on Node 20 an enabled AsyncLocalStorage hooks every promise of the process,
+ * and that cost reads 10–15 % of their CPU (issue #19, stop 36), reads that never write.
+ */
+const runningJobs = new WeakMap<object, JobContext>()
+const jobKey = (manager: EntityManager): object => manager.queryRunner ?? manager
 
 /**
- * Run `fn(db)` once the current write job has committed, with the DataSource the job was submitted on; never
- * when it fails or rolls back (a retried attempt starts with an empty list). For announcements of a write to
- * other connections and instances (events/bus.ts). Outside a job (seeding) it does nothing.
+ * Run `fn(db)` once the job `manager` belongs to has committed, with the DataSource the job was submitted on;
+ * never when it fails or rolls back (a retried attempt starts with an empty list). For announcements of a write
+ * to other connections and instances (events/bus.ts). Outside a job (seeding) it does nothing.
  */
-export function afterCommit(fn: (db: DataSource) => void): void {
-  jobContext.getStore()?.after.push(fn)
+export function afterCommit(manager: EntityManager, fn: (db: DataSource) => void): void {
+  runningJobs.get(jobKey(manager))?.after.push(fn)
 }
 
 /** Run `work` as one write job (see above); resolves with its result after the commit. */
@@ -96,13 +103,17 @@ export function inTransaction<T>(db: DataSource, work: Work<T>, options: JobOpti
   let attempt: JobContext = { after: [] }
   // Workers of one SQLite file tell each other that cards changed (db/card-writes.ts), in the job's own transaction.
   const bumps = writer !== undefined && options.changesCards !== false && sharesCardGeneration()
-  const tracked: Work<T> = (manager) => {
-    attempt = { after: [] }
-    return jobContext.run(attempt, async () => {
+  const tracked: Work<T> = async (manager) => {
+    const key = jobKey(manager)
+    const mine: JobContext = (attempt = { after: [] })
+    runningJobs.set(key, mine)
+    try {
       const value = await work(manager)
       if (bumps) await manager.query(SHARED_BUMP_SQL)
       return value
-    })
+    } finally {
+      if (runningJobs.get(key) === mine) runningJobs.delete(key)
+    }
   }
   const announce = (value: T): T => {
     for (const fn of attempt.after) fn(db)

@@ -121,7 +121,7 @@ export async function closeGroup(db: DataSource, groupId: number, input: CloseIn
         reports.map((r) => Number(r.reporter_id)),
         { title: '你的举报已处理', content: `你举报的${noun}已处理：${OUTCOME[input.action]}。感谢你帮助维护社区环境。`, ...link },
       )
-      announceQueueChange()
+      announceQueueChange(manager)
       const notice = authorNotice(input.action, noun, input.reason)
       if (notice) await notifyFromSite(manager, [group.authorId], { ...notice, ...link })
       const closed: Closed = { reports: reports.map((r) => Number(r.id)), target: `${group.targetType}:${group.targetId}` }

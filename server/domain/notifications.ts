@@ -64,7 +64,7 @@ export async function notifyFromSite(manager: EntityManager, userIds: readonly n
   const row = `(${SYSTEM_COLUMNS.map(() => '?').join(', ')})`
   const params = receivers.flatMap((userId) => [userId, 9, notice.title.slice(0, 100), notice.content.slice(0, 500), notice.postId ?? null, notice.commentId ?? null, 0, at])
   await execute(manager, `INSERT INTO notifications (${SYSTEM_COLUMNS.join(', ')}) VALUES ${receivers.map(() => row).join(', ')}`, params)
-  afterCommit((db) => eventBusOf(db)?.publish({ kind: 'notifications', userIds: receivers }))
+  afterCommit(manager, (db) => eventBusOf(db)?.publish({ kind: 'notifications', userIds: receivers }))
 }
 
 /**
@@ -92,12 +92,12 @@ export async function notify(manager: EntityManager, input: NotifyInput): Promis
     key,
     dateParam(kind, new Date()),
   ])
-  announce(input.userId)
+  announce(manager, input.userId)
 }
 
 /** Tell the receiver's open notification streams, on every instance, once the notification is committed. */
-function announce(userId: number): void {
-  afterCommit((db) => eventBusOf(db)?.publish({ kind: 'notifications', userIds: [userId] }))
+function announce(manager: EntityManager, userId: number): void {
+  afterCommit(manager, (db) => eventBusOf(db)?.publish({ kind: 'notifications', userIds: [userId] }))
 }
 
 /** The longest system message a notification keeps (its `title` column). */
@@ -121,7 +121,7 @@ export async function notifySystem(manager: EntityManager, userId: number, messa
     null,
     dateParam(kind, new Date()),
   ])
-  announce(userId)
+  announce(manager, userId)
 }
 
 /** Notify several receivers of the same action (mentions), skipping the actor and duplicates. */

@@ -29,8 +29,8 @@ export interface ReportTargetRef {
  * Inside a write job that changes the moderation queue (a report filed, a group handled): once it commits,
  * the administrators' streams (http/admin/stream.ts) on every instance send the new groups and the count.
  */
-export function announceQueueChange(): void {
-  afterCommit((db) => eventBusOf(db)?.publish({ kind: 'admin', topic: 'reports' }))
+export function announceQueueChange(manager: EntityManager): void {
+  afterCommit(manager, (db) => eventBusOf(db)?.publish({ kind: 'admin', topic: 'reports' }))
 }
 
 /** The open group's key of a target. */
@@ -120,7 +120,7 @@ export async function createReport(db: DataSource, reporterId: number, input: Re
       await execute(manager, 'INSERT INTO reports (group_id, reporter_id, reason, description, created_at) VALUES (?, ?, ?, ?, ?)', [groupId, reporterId, input.reason, input.description || null, at])
       await execute(manager, 'UPDATE report_groups SET report_count = report_count + 1, reasons = ?, latest_reported_at = ? WHERE id = ?', [mergedReasons(group!.reasons, input.reason), at, groupId])
       const [mine] = await query<{ id: number }>(manager, 'SELECT id FROM reports WHERE group_id = ? AND reporter_id = ?', [groupId, reporterId])
-      announceQueueChange()
+      announceQueueChange(manager)
       return Number(mine!.id)
     },
     { changesCards: false },
