@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page, type Request, type Response } from '@playwright/test'
 import { holdNextAnswer } from '../support/held-answer'
 import { publishNote, registerMember, type Member } from '../member/api'
 import { uniqueId } from '../member/helpers'
@@ -30,13 +30,32 @@ async function report(request: APIRequestContext, reporter: Member, noteId: numb
  * specs' streams were still being released (stop 35, twice); the client then reconnects with backoff
  * (common/api/live-stream.ts), and the badge is live from its first open stream.
  */
-const streamOpened = (page: import('@playwright/test').Page) =>
-  page.waitForResponse((r) => r.url().includes('/api/admin/stream?') && r.status() === 200, { timeout: 30_000 })
+async function streamOpened(page: Page): Promise<void> {
+  // What the page's ticket and stream requests answered, for the failure message: a timeout alone says nothing
+  // of whether the stream met 429, 401, a network error, or was never asked for (the suite failed so once in
+  // stop 36, 1 of 2 whole runs, and passed alone and beside busy loops).
+  const started = Date.now()
+  const seen: string[] = []
+  const note = (what: string) => seen.push(`${((Date.now() - started) / 1000).toFixed(1)} s ${what}`)
+  const isStream = (url: string) => /\/api\/admin\/stream(?:-ticket)?(?:\?|$)/.test(url)
+  const onResponse = (r: Response) => void (isStream(r.url()) && note(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`))
+  const onFailed = (r: Request) => void (isStream(r.url()) && note(`${new URL(r.url()).pathname} failed: ${r.failure()?.errorText ?? '?'}`))
+  page.on('response', onResponse)
+  page.on('requestfailed', onFailed)
+  try {
+    await page.waitForResponse((r) => r.url().includes('/api/admin/stream?') && r.status() === 200, { timeout: 30_000 })
+  } catch (err) {
+    throw new Error(`the admin stream did not open within 30 s; its requests: ${seen.join('; ') || 'none'}`, { cause: err })
+  } finally {
+    page.off('response', onResponse)
+    page.off('requestfailed', onFailed)
+  }
+}
 
 /** How soon a report must move the badge: far below the 60-second poll, with room for a loaded CI machine. */
 const LIVE_WITHIN_MS = 20_000
 
-const badge = (page: import('@playwright/test').Page) => page.locator('.side-menu-rail .menu-badge')
+const badge = (page: Page) => page.locator('.side-menu-rail .menu-badge')
 const shown = (n: number) => (n > 99 ? '99+' : String(n))
 
 test('a report filed through the API moves the queue badge without a reload', async ({ page, request }) => {
