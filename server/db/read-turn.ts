@@ -40,7 +40,10 @@ export function currentReadTurn(): number {
   return store.getStore() ?? performance.now()
 }
 
-/** Whether statements of `db`'s reader queue for a connection, so that requests' turns order them. */
+/**
+ * Whether statements of `db`'s reader queue for a connection, so that requests' turns order them: the one test
+ * that both picks the portable reader (reader.ts) and makes requests take turns (app.ts).
+ */
 export const readsTakeTurns = (db: DataSource): boolean => db.options.type === 'sqlite'
 
 /** Whether a request with this method writes (and so reads ahead of reads). */

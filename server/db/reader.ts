@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm'
 import { readQueueWait, secondsSince } from '../telemetry/metrics'
 import { CardWrites, sharesCardGeneration } from './card-writes'
 import { NativeSqliteReader } from './native-reader'
-import { currentReadTurn } from './read-turn'
+import { currentReadTurn, readsTakeTurns } from './read-turn'
 import { BUSY_TIMEOUT_MS } from './sqlite-settings'
 
 /*
@@ -220,9 +220,10 @@ export function readerFor(ds: DataSource): SqlReader {
     // Cluster workers (WORKERS > 1, server/cluster/) share the file with the other workers' writers.
     const otherWriters = sharesCardGeneration()
     const sqliteReader =
-      ds.options.type === 'better-sqlite3'
-        ? new NativeSqliteReader(ds.options.database, otherWriters)
-        : new SqliteReader(ds.options.database, readConnections(), otherWriters)
+      // The pool whose queue the requests' turns order (read-turn.ts), or the native reader that needs none.
+      readsTakeTurns(ds)
+        ? new SqliteReader(ds.options.database, readConnections(), otherWriters)
+        : new NativeSqliteReader(ds.options.database, otherWriters)
     const destroy = ds.destroy.bind(ds)
     ds.destroy = async () => {
       await sqliteReader.close()
