@@ -5,6 +5,7 @@ import { adminToken, createAdmin } from '../admin/support'
 import { insertPost, insertTag } from '../../support/rows'
 import { dbCount, dbQuery, dbRun } from '../../support/sql'
 import { createCategory } from './support/notes'
+import { rebuildDiscoverySignals } from '../../../server/domain/discovery'
 
 interface Card {
   id: number
@@ -184,5 +185,33 @@ describe('推荐 for each member', () => {
     const b = await feed(member, 1, 10, 'category=recommend')
     expect(ids(b)).toEqual(ids(a))
     expect(b.posts.every((p) => 'recommend_reason' in p)).toBe(true)
+  })
+
+  it('rebuildDiscoverySignals recomputes from the interactions what the commands kept incrementally', async () => {
+    const [author, other, member] = [await insertMember(server), await insertMember(server), await insertMember(server)]
+    const tag = `重${uniqueId('').slice(-5)}`
+    const [a, b, c] = [await note(author, [tag]), await note(other, [tag]), await note(other)]
+    const auth = { token: member.token }
+    await server.call('POST', '/api/likes', { ...auth, json: { target_type: 1, target_id: a } })
+    await server.call('POST', `/api/posts/${b}/collect`, auth)
+    await server.call('POST', `/api/users/${author.user_id}/follow`, auth)
+    await notInterested(member, c)
+    await server.call('POST', '/api/likes', { ...auth, json: { target_type: 1, target_id: c } })
+    await server.call('DELETE', '/api/likes', { ...auth, json: { target_type: 1, target_id: c } })
+    type Row = { kind: number; target_id: number; score: number }
+    const rows = async () =>
+      (await dbQuery<Row>(server.deps.db, 'SELECT kind, target_id, score FROM member_affinities WHERE user_id = ? ORDER BY kind, target_id', [member.id]))
+        .map((r) => ({ kind: Number(r.kind), target_id: Number(r.target_id), score: Number(r.score) }))
+        .filter((r) => Math.abs(r.score) > 1e-9)
+    const kept = await rows()
+    expect(kept.map((r) => [r.kind, r.target_id])).toEqual(expect.arrayContaining([[4, author.id], [3, author.id], [3, other.id]]))
+    expect(kept.find((r) => r.kind === 3 && r.target_id === other.id)!.score).toBeLessThan(0)
+    expect(await dbCount(server.deps.db, 'SELECT COUNT(*) AS n FROM note_neighbours WHERE post_id = ? AND neighbour_id = ?', [b, a])).toBe(1)
+
+    await rebuildDiscoverySignals(server.deps.db)
+    const rebuilt = await rows()
+    expect(rebuilt.map((r) => [r.kind, r.target_id])).toEqual(kept.map((r) => [r.kind, r.target_id]))
+    rebuilt.forEach((r, i) => expect(Math.abs(r.score - kept[i]!.score) / Math.abs(kept[i]!.score)).toBeLessThan(1e-4))
+    expect(await dbCount(server.deps.db, 'SELECT COUNT(*) AS n FROM note_neighbours WHERE post_id = ? AND neighbour_id = ?', [b, a])).toBe(1)
   })
 })
