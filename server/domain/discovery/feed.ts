@@ -1,13 +1,12 @@
 import type { DataSource } from 'typeorm'
 import type { DatabaseKind } from '../../config'
-import type { RecommendMode } from '../../contract/admin/moderation'
 import type { PostCard, PostListQuery } from '../../contract/posts'
 import { inList, type SqlReader } from '../../db/reader'
 import type { BlockingViewer } from '../../db/blocks'
 import { jsonList, withFields } from '../../presenters/json-text'
 import { listPage, pagination, type ListReply } from '../../presenters/list'
 import { loadPostCards } from '../../presenters/post'
-import { personalisedNoteIds } from './index'
+import { rankForMember } from './index'
 import { readSession, saveSession, type RankedNote } from './session'
 import { SESSION } from './weights'
 
@@ -24,11 +23,6 @@ export function isRecommendChannel(q: PostListQuery): boolean {
   return recommend && !q.keyword && q.type === undefined && !q.user_id && q.status === undefined && q.is_draft === undefined
 }
 
-async function recommendMode(reader: SqlReader): Promise<RecommendMode> {
-  const row = await reader.one<{ value: string }>("SELECT value FROM site_settings WHERE name = 'recommend_mode'")
-  return row?.value === 'hot' ? 'hot' : 'personalised'
-}
-
 /** Whether a card may still be listed for the viewer (it may have been hidden, or its author blocked, since the snapshot). */
 async function stillListed(reader: SqlReader, viewer: BlockingViewer, cards: PostCard[]): Promise<PostCard[]> {
   const shown = cards.filter((c) => !c.is_draft && c.moderation === 0)
@@ -42,11 +36,16 @@ async function stillListed(reader: SqlReader, viewer: BlockingViewer, cards: Pos
 /** The member's 推荐 page, or null when personalisation is off (the caller serves the global hot list). */
 export async function recommendFeed(db: DataSource, reader: SqlReader, kind: DatabaseKind, viewer: BlockingViewer, q: PostListQuery): Promise<ListReply<'posts', PostCard> | null> {
   const now = Date.now()
-  const [mode, session] = await Promise.all([recommendMode(reader), q.page > 1 ? readSession(reader, viewer.id, now) : Promise.resolve(null)])
-  if (mode === 'hot') return null
-  let ranked: RankedNote[] | null = session
+  let ranked: RankedNote[] | null = null
+  if (q.page > 1) {
+    const session = await readSession(reader, viewer.id, now)
+    if (session.mode === 'hot') return null
+    ranked = session.ranked
+  }
   if (!ranked) {
-    ranked = await personalisedNoteIds(reader, kind, viewer.id, { limit: SESSION.size })
+    const fresh = await rankForMember(reader, kind, viewer.id, { limit: SESSION.size })
+    if (fresh.mode === 'hot') return null
+    ranked = fresh.ranked
     await saveSession(db, viewer.id, ranked, now + SESSION.ttlMs)
   }
   const slice = ranked.slice((q.page - 1) * q.limit, q.page * q.limit)

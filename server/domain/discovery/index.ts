@@ -1,4 +1,5 @@
 import type { DatabaseKind } from '../../config'
+import type { RecommendMode } from '../../contract/admin/moderation'
 import type { RecommendReason } from '../../contract/posts'
 import type { SqlReader } from '../../db/reader'
 import { loadCandidates } from './candidates'
@@ -27,8 +28,19 @@ export async function personalisedNoteIds(
   memberId: number,
   options: { limit: number; now?: Date },
 ): Promise<Array<{ id: number; reason: RecommendReason | null }>> {
-  const { candidates, signals } = await loadCandidates(reader, kind, memberId, options.now)
-  return limitAuthorRuns(rankCandidates(candidates, signals))
+  return (await rankForMember(reader, kind, memberId, options)).ranked
+}
+
+/** `personalisedNoteIds`, with the back-office's recommend_mode read in the same statements (the channel's own entry). */
+export async function rankForMember(
+  reader: SqlReader,
+  kind: DatabaseKind,
+  memberId: number,
+  options: { limit: number; now?: Date },
+): Promise<{ ranked: Array<{ id: number; reason: RecommendReason | null }>; mode: RecommendMode }> {
+  const { candidates, signals, mode } = await loadCandidates(reader, kind, memberId, options.now)
+  const ranked = limitAuthorRuns(rankCandidates(candidates, signals))
     .slice(0, options.limit)
     .map((r) => ({ id: r.id, reason: r.reason }))
+  return { ranked, mode }
 }

@@ -120,7 +120,8 @@ export function rankCandidates(candidates: readonly Candidate[], s: MemberSignal
 /**
  * Keep the order, but never more than `max` notes in a row by one author: a note that would make a longer run
  * waits for the first place where it no longer does. Notes that never find such a place (only their author is
- * left) are dropped: they are the tail of the list.
+ * left) end the list in their order: the rule cannot hold there, and a short feed of a small site is better
+ * served by showing them than by hiding them.
  */
 export function limitAuthorRuns<T extends { authorId: number }>(items: readonly T[], max = MAX_AUTHOR_RUN): T[] {
   const out: T[] = []
@@ -128,7 +129,7 @@ export function limitAuthorRuns<T extends { authorId: number }>(items: readonly 
   const wouldRun = (authorId: number) => out.length >= max && out.slice(-max).every((o) => o.authorId === authorId)
   while (waiting.length) {
     const next = waiting.findIndex((c) => !wouldRun(c.authorId))
-    if (next < 0) break
+    if (next < 0) return [...out, ...waiting]
     out.push(waiting.splice(next, 1)[0]!)
   }
   return out

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm'
 import type { DatabaseKind } from '../../config'
+import type { RecommendMode } from '../../contract/admin/moderation'
 import type { RecommendReason } from '../../contract/posts'
 import { RECOMMEND_REASON_TYPES } from '../../contract/posts'
 import type { SqlReader } from '../../db/reader'
@@ -38,11 +39,15 @@ function decode(text: string): RankedNote[] | null {
   }
 }
 
-/** The member's snapshot, unless it is missing or expired. */
-export async function readSession(reader: SqlReader, memberId: number, nowMs: number): Promise<RankedNote[] | null> {
-  const row = await reader.one<{ ranked: string; expires: number | string }>('SELECT ranked, expires FROM recommend_sessions WHERE user_id = ?', [memberId])
-  if (!row || Number(row.expires) <= nowMs) return null
-  return decode(row.ranked)
+/** The member's snapshot (null when missing or expired), and the back-office's recommend_mode, in one statement. */
+export async function readSession(reader: SqlReader, memberId: number, nowMs: number): Promise<{ ranked: RankedNote[] | null; mode: RecommendMode }> {
+  const row = await reader.one<{ mode: string | null; ranked: string | null; expires: number | string | null }>(
+    "SELECT (SELECT value FROM site_settings WHERE name = 'recommend_mode') AS mode, rs.ranked, rs.expires FROM (SELECT 1 AS one) x LEFT JOIN recommend_sessions rs ON rs.user_id = ?",
+    [memberId],
+  )
+  const mode: RecommendMode = row?.mode === 'hot' ? 'hot' : 'personalised'
+  const live = row?.ranked && Number(row.expires) > nowMs
+  return { ranked: live ? decode(row.ranked!) : null, mode }
 }
 
 function upsertSql(kind: DatabaseKind): string {

@@ -45,8 +45,8 @@ export const SOURCES = {
   authors: 6,
   followed: 8,
   notesPerAuthor: 4,
-  /** The member's latest engaged notes whose co-engagement neighbours are taken, and neighbours per note. */
-  engagedNotes: 6,
+  /** The member's latest liked notes and latest collected notes (this many of each) whose co-engagement neighbours are taken, and neighbours per note. */
+  engagedNotes: 4,
   neighboursPerNote: 10,
   /** Declared interests (profile) looked up as tags, and newest notes per interest. */
   interests: 5,

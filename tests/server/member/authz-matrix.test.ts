@@ -238,6 +238,11 @@ const MATRIX: Record<string, Entry> = {
     other: 200,
     build: async ({ a }) => (await must(a, 'POST', `/api/posts/${noteId}/collect`), { path: `/api/posts/${noteId}/collect`, probe: sel('SELECT id FROM collections WHERE user_id = ?', a.id) }),
   },
+  'POST /api/posts/:id/not-interested': { other: 200, build: async ({ a }) => ({ path: `/api/posts/${noteId}/not-interested`, probe: sel('SELECT post_id FROM not_interested WHERE user_id = ?', a.id) }) },
+  'DELETE /api/posts/:id/not-interested': {
+    other: 200,
+    build: async ({ a }) => (await must(a, 'POST', `/api/posts/${noteId}/not-interested`), { path: `/api/posts/${noteId}/not-interested`, probe: sel('SELECT post_id FROM not_interested WHERE user_id = ?', a.id) }),
+  },
   'POST /api/comments': { other: 200, build: async ({ a }) => ({ path: '/api/comments', json: { post_id: noteId, content: '评论' }, probe: sel('SELECT id FROM comments WHERE user_id = ?', a.id) }) },
   'DELETE /api/comments/:id': {
     other: 403,

@@ -154,7 +154,8 @@ describe('what a block hides from the blocker', () => {
       }
       expect(seen.filter((id) => xNotes.includes(id)), query).toEqual([])
       const all = await call('GET', `/api/posts?limit=50${query}`, v.token)
-      expect(pageOf(all.body).total).toBe(oNotes.length + 1)
+      // A member's 推荐 (personalised, issue 38) leaves out their own note; the other lists count it.
+      expect(pageOf(all.body).total).toBe(oNotes.length + (query === '&category=recommend' ? 0 : 1))
       // A visitor and another member still see X's notes.
       expect(cardIds((await call('GET', `/api/posts?limit=50${query}`)).body).filter((id) => xNotes.includes(id))).toHaveLength(xNotes.length)
       expect(cardIds((await call('GET', `/api/posts?limit=50${query}`, o.token)).body).filter((id) => xNotes.includes(id))).toHaveLength(xNotes.length)
