@@ -24,6 +24,7 @@ import { plainText } from './richtext'
 import { screenProfile } from './watched-words'
 import { registrationEmail, userByEmail } from './email-accounts'
 import { EMAIL_MESSAGES } from '../contract/email'
+import { sessionStale } from './discovery/session'
 
 /*
  * Member accounts: registration, login, profile and password changes, account deletion
@@ -126,7 +127,12 @@ export async function updateProfile(deps: AppDeps, user: User, body: ProfileUpda
   if (body.interests !== undefined) changes.interests = body.interests && body.interests.length ? body.interests : null
   if (body.location !== undefined) changes.location = body.location || DEFAULT_LOCATION
   Object.assign(changes, await screenProfile(deps.db, { nickname: changes.nickname, bio: changes.bio }, { nickname: NICKNAME_MAX, bio: BIO_MAX }))
-  if (Object.keys(changes).length) await inTransaction(deps.db, (m) => m.getRepository(User).update({ id: user.id }, changes))
+  if (Object.keys(changes).length)
+    await inTransaction(deps.db, async (m) => {
+      await m.getRepository(User).update({ id: user.id }, changes)
+      // Declared interests feed the 推荐 (cold start): the next page 1 ranks again.
+      if (changes.interests !== undefined) await sessionStale(m, user.id)
+    })
   // A replaced avatar goes once nothing else uses it.
   if (changes.avatar !== undefined && user.avatar && changes.avatar !== user.avatar) await releaseMedia(deps, mediaStorage(deps.config.uploadsDir), [user.avatar])
   return { ...user, ...changes } as User

@@ -58,7 +58,9 @@ export class NotInterested {
 
 /**
  * A member's current 推荐 session: the ranked list computed for page 1, which pages 2+ slice, so no page
- * repeats a note of an earlier one (shared by every server instance). `ranked` is JSON; `expires` epoch ms.
+ * repeats a note of an earlier one (shared by every server instance). `ranked` is JSON; `expires` epoch ms;
+ * `reuse_until` (epoch ms): until then a new page 1 may continue this list instead of ranking again, unless
+ * one of the member's signals changed (the commands set it to 0).
  */
 @Entity('recommend_sessions')
 export class RecommendSession {
@@ -68,4 +70,5 @@ export class RecommendSession {
   user?: User
   @Text() ranked!: string
   @Column({ type: 'bigint' }) expires!: string
+  @Column({ type: 'bigint', default: 0 }) reuse_until!: string
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm'
 import type { DatabaseKind } from '../../config'
 import { execute, kindOf, query } from '../../db/sql'
+import { sessionStale } from './session'
 import { ENGAGEMENT, FOLLOW_AFFINITY, HALF_LIFE_DAYS, LIFT_EPOCH_MS, NEIGHBOUR_PAIRS } from './weights'
 
 /*
@@ -113,6 +114,7 @@ export async function noteEngaged(m: EntityManager, userId: number, postId: numb
   rows.push([userId, AFFINITY.author, note.authorId, delta])
   await addAffinities(m, rows)
   if (change.pair && change.weight > 0) await pairWithRecent(m, userId, postId, lift(change.at))
+  await sessionStale(m, userId)
 }
 
 /** Co-engagement: the note and each of the member's latest liked or collected notes (still existing) become neighbours both ways. */
@@ -131,10 +133,12 @@ async function pairWithRecent(m: EntityManager, userId: number, postId: number, 
 /** The member follows `authorId` since `at` (set, not added: following twice is one follow). */
 export async function authorFollowed(m: EntityManager, userId: number, authorId: number, at: Date): Promise<void> {
   await addAffinities(m, [[userId, AFFINITY.followed, authorId, FOLLOW_AFFINITY * lift(at)]], 'set')
+  await sessionStale(m, userId)
 }
 
 export async function authorUnfollowed(m: EntityManager, userId: number, authorId: number): Promise<void> {
   await execute(m, 'DELETE FROM member_affinities WHERE user_id = ? AND kind = ? AND target_id = ?', [userId, AFFINITY.followed, authorId])
+  await sessionStale(m, userId)
 }
 
 export { ENGAGEMENT }

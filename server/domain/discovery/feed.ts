@@ -36,17 +36,15 @@ async function stillListed(reader: SqlReader, viewer: BlockingViewer, cards: Pos
 /** The member's 推荐 page, or null when personalisation is off (the caller serves the global hot list). */
 export async function recommendFeed(db: DataSource, reader: SqlReader, kind: DatabaseKind, viewer: BlockingViewer, q: PostListQuery): Promise<ListReply<'posts', PostCard> | null> {
   const now = Date.now()
-  let ranked: RankedNote[] | null = null
-  if (q.page > 1) {
-    const session = await readSession(reader, viewer.id, now)
-    if (session.mode === 'hot') return null
-    ranked = session.ranked
-  }
+  const session = await readSession(reader, viewer.id, now)
+  if (session.mode === 'hot') return null
+  // Pages 2+ slice the session; page 1 starts a new one, unless the last began moments ago and nothing changed.
+  let ranked: RankedNote[] | null = q.page > 1 || session.reusable ? session.ranked : null
   if (!ranked) {
     const fresh = await rankForMember(reader, kind, viewer.id, { limit: SESSION.size })
     if (fresh.mode === 'hot') return null
     ranked = fresh.ranked
-    await saveSession(db, viewer.id, ranked, now + SESSION.ttlMs)
+    await saveSession(db, viewer.id, ranked, now)
   }
   const slice = ranked.slice((q.page - 1) * q.limit, q.page * q.limit)
   const reasons = new Map(slice.map((r) => [r.id, r.reason]))

@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction'
 import { NotFound } from '../../errors'
 import { lockNote } from '../locks'
 import { ENGAGEMENT, noteEngaged } from './affinity'
+import { dropFromSession } from './session'
 
 /*
  * 不感兴趣 (POST / DELETE /posts/{id}/not-interested), an idempotent toggle like likes: POST sets the state,
@@ -24,7 +25,10 @@ export async function markNotInterested(db: DataSource, userId: number, postId: 
     await lockVisible(m, userId, postId)
     const at = new Date()
     const added = await execute(m, insertIgnore(kindOf(m), 'not_interested', ['user_id', 'post_id', 'created_at']), [userId, postId, dateParam(kindOf(m), at)])
-    if (added) await noteEngaged(m, userId, postId, { weight: ENGAGEMENT.notInterested, at, skipCategory: true })
+    if (added) {
+      await noteEngaged(m, userId, postId, { weight: ENGAGEMENT.notInterested, at, skipCategory: true })
+      await dropFromSession(m, userId, postId)
+    }
   }, { changesCards: false })
   return { not_interested: true }
 }

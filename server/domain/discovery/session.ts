@@ -1,11 +1,12 @@
-import type { DataSource } from 'typeorm'
+import type { DataSource, EntityManager } from 'typeorm'
 import type { DatabaseKind } from '../../config'
 import type { RecommendMode } from '../../contract/admin/moderation'
 import type { RecommendReason } from '../../contract/posts'
 import { RECOMMEND_REASON_TYPES } from '../../contract/posts'
 import type { SqlReader } from '../../db/reader'
-import { execute, kindOf } from '../../db/sql'
+import { execute, kindOf, query } from '../../db/sql'
 import { inTransaction } from '../../db/transaction'
+import { SESSION } from './weights'
 
 /*
  * The 推荐 session snapshot (docs/discovery.md "推荐 ranking"): clients send only page and limit, so page 1
@@ -39,25 +40,46 @@ function decode(text: string): RankedNote[] | null {
   }
 }
 
-/** The member's snapshot (null when missing or expired), and the back-office's recommend_mode, in one statement. */
-export async function readSession(reader: SqlReader, memberId: number, nowMs: number): Promise<{ ranked: RankedNote[] | null; mode: RecommendMode }> {
-  const row = await reader.one<{ mode: string | null; ranked: string | null; expires: number | string | null }>(
-    "SELECT (SELECT value FROM site_settings WHERE name = 'recommend_mode') AS mode, rs.ranked, rs.expires FROM (SELECT 1 AS one) x LEFT JOIN recommend_sessions rs ON rs.user_id = ?",
+export interface StoredSession {
+  /** null when there is none or it expired. */
+  ranked: RankedNote[] | null
+  /** Whether a new page 1 may continue it (SESSION.reuseMs, and none of the member's signals changed since). */
+  reusable: boolean
+  mode: RecommendMode
+}
+
+/** The member's snapshot and the back-office's recommend_mode, in one statement. */
+export async function readSession(reader: SqlReader, memberId: number, nowMs: number): Promise<StoredSession> {
+  const row = await reader.one<{ mode: string | null; ranked: string | null; expires: number | string | null; reuse_until: number | string | null }>(
+    "SELECT (SELECT value FROM site_settings WHERE name = 'recommend_mode') AS mode, rs.ranked, rs.expires, rs.reuse_until FROM (SELECT 1 AS one) x LEFT JOIN recommend_sessions rs ON rs.user_id = ?",
     [memberId],
   )
   const mode: RecommendMode = row?.mode === 'hot' ? 'hot' : 'personalised'
-  const live = row?.ranked && Number(row.expires) > nowMs
-  return { ranked: live ? decode(row.ranked!) : null, mode }
+  const ranked = row?.ranked && Number(row.expires) > nowMs ? decode(row.ranked) : null
+  return { ranked, reusable: ranked !== null && Number(row?.reuse_until ?? 0) > nowMs, mode }
+}
+
+/** One of the member's signals changed: their next page 1 ranks again (pages 2+ of the session still slice it). */
+export async function sessionStale(m: EntityManager, memberId: number): Promise<void> {
+  await execute(m, 'UPDATE recommend_sessions SET reuse_until = 0 WHERE user_id = ? AND reuse_until > 0', [memberId])
+}
+
+/** 不感兴趣: take the note out of the member's session too, so no later page of it shows the note. */
+export async function dropFromSession(m: EntityManager, memberId: number, postId: number): Promise<void> {
+  const [row] = await query<{ ranked: string }>(m, 'SELECT ranked FROM recommend_sessions WHERE user_id = ?', [memberId])
+  const ranked = row ? decode(row.ranked) : null
+  if (!ranked || !ranked.some((r) => r.id === postId)) return sessionStale(m, memberId)
+  await execute(m, 'UPDATE recommend_sessions SET ranked = ?, reuse_until = 0 WHERE user_id = ?', [encode(ranked.filter((r) => r.id !== postId)), memberId])
 }
 
 function upsertSql(kind: DatabaseKind): string {
-  const head = 'INSERT INTO recommend_sessions (user_id, ranked, expires) VALUES (?, ?, ?)'
-  if (kind === 'mysql') return `${head} ON DUPLICATE KEY UPDATE ranked = VALUES(ranked), expires = VALUES(expires)`
-  return `${head} ON CONFLICT (user_id) DO UPDATE SET ranked = excluded.ranked, expires = excluded.expires`
+  const head = 'INSERT INTO recommend_sessions (user_id, ranked, expires, reuse_until) VALUES (?, ?, ?, ?)'
+  if (kind === 'mysql') return `${head} ON DUPLICATE KEY UPDATE ranked = VALUES(ranked), expires = VALUES(expires), reuse_until = VALUES(reuse_until)`
+  return `${head} ON CONFLICT (user_id) DO UPDATE SET ranked = excluded.ranked, expires = excluded.expires, reuse_until = excluded.reuse_until`
 }
 
 /** Store the member's new snapshot (through the writer; resolves once committed, so the next page finds it). */
-export async function saveSession(db: DataSource, memberId: number, ranked: readonly RankedNote[], expires: number): Promise<void> {
+export async function saveSession(db: DataSource, memberId: number, ranked: readonly RankedNote[], nowMs: number): Promise<void> {
   const sql = upsertSql(kindOf(db))
-  await inTransaction(db, (m) => execute(m, sql, [memberId, encode(ranked), expires]), { changesCards: false })
+  await inTransaction(db, (m) => execute(m, sql, [memberId, encode(ranked), nowMs + SESSION.ttlMs, nowMs + SESSION.reuseMs]), { changesCards: false })
 }

@@ -88,8 +88,13 @@ export const HOT_SPAN = 2
 /** No more than this many notes in a row by one author. */
 export const MAX_AUTHOR_RUN = 2
 
-/** The session snapshot: how many ranked notes page 1 keeps for pages 2+, and how long it lives. */
+/**
+ * The session snapshot: how many ranked notes page 1 keeps for pages 2+, how long it lives, and for how long
+ * a new page 1 continues it instead of ranking again (a double load, a quick back-and-forth) as long as none
+ * of the member's signals changed meanwhile: the ranking is deterministic, so it would come out the same.
+ */
 export const SESSION = {
   size: 200,
   ttlMs: 30 * 60 * 1000,
+  reuseMs: 60 * 1000,
 } as const

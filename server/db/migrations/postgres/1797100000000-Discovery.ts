@@ -14,7 +14,7 @@ export class PostgresDiscovery1797100000000 implements MigrationInterface {
     await q.query(`CREATE TABLE "note_neighbours" ("post_id" integer NOT NULL, "neighbour_id" integer NOT NULL, "score" double precision NOT NULL DEFAULT '0', CONSTRAINT "PK_767d171d9cd455a701b13c65904" PRIMARY KEY ("post_id", "neighbour_id"))`)
     await q.query(`CREATE INDEX "idx_note_neighbours_top" ON "note_neighbours" ("post_id", "score") `)
     await q.query(`CREATE TABLE "not_interested" ("user_id" integer NOT NULL, "post_id" integer NOT NULL, "created_at" TIMESTAMP NOT NULL DEFAULT now(), CONSTRAINT "PK_330e716edc433afdfdcb3c398b0" PRIMARY KEY ("user_id", "post_id"))`)
-    await q.query(`CREATE TABLE "recommend_sessions" ("user_id" integer NOT NULL, "ranked" text NOT NULL, "expires" bigint NOT NULL, CONSTRAINT "PK_36d692667a4c6ffd2641e07e1aa" PRIMARY KEY ("user_id"))`)
+    await q.query(`CREATE TABLE "recommend_sessions" ("user_id" integer NOT NULL, "ranked" text NOT NULL, "expires" bigint NOT NULL, "reuse_until" bigint NOT NULL DEFAULT '0', CONSTRAINT "PK_36d692667a4c6ffd2641e07e1aa" PRIMARY KEY ("user_id"))`)
     await q.query(`ALTER TABLE "member_affinities" ADD CONSTRAINT "FK_dc5fd4200d3fae31fd3d449c348" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE NO ACTION`)
     await q.query(`ALTER TABLE "note_neighbours" ADD CONSTRAINT "FK_2f28481d23ca384255024dbe940" FOREIGN KEY ("post_id") REFERENCES "posts"("id") ON DELETE CASCADE ON UPDATE NO ACTION`)
     await q.query(`ALTER TABLE "note_neighbours" ADD CONSTRAINT "FK_0cb7b06010ec21e66b8195d6195" FOREIGN KEY ("neighbour_id") REFERENCES "posts"("id") ON DELETE CASCADE ON UPDATE NO ACTION`)

@@ -14,7 +14,7 @@ export class SqliteDiscovery1797100000000 implements MigrationInterface {
     await q.query(`CREATE TABLE "note_neighbours" ("post_id" integer NOT NULL, "neighbour_id" integer NOT NULL, "score" double precision NOT NULL DEFAULT (0), CONSTRAINT "FK_2f28481d23ca384255024dbe940" FOREIGN KEY ("post_id") REFERENCES "posts" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, CONSTRAINT "FK_0cb7b06010ec21e66b8195d6195" FOREIGN KEY ("neighbour_id") REFERENCES "posts" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, PRIMARY KEY ("post_id", "neighbour_id"))`)
     await q.query(`CREATE INDEX "idx_note_neighbours_top" ON "note_neighbours" ("post_id", "score") `)
     await q.query(`CREATE TABLE "not_interested" ("user_id" integer NOT NULL, "post_id" integer NOT NULL, "created_at" datetime NOT NULL DEFAULT (datetime('now')), CONSTRAINT "FK_176ee4f961d835a1bb70f87fc10" FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, CONSTRAINT "FK_7f73057d917829369626c67396a" FOREIGN KEY ("post_id") REFERENCES "posts" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, PRIMARY KEY ("user_id", "post_id"))`)
-    await q.query(`CREATE TABLE "recommend_sessions" ("user_id" integer PRIMARY KEY NOT NULL, "ranked" text NOT NULL, "expires" bigint NOT NULL, CONSTRAINT "FK_36d692667a4c6ffd2641e07e1aa" FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`)
+    await q.query(`CREATE TABLE "recommend_sessions" ("user_id" integer PRIMARY KEY NOT NULL, "ranked" text NOT NULL, "expires" bigint NOT NULL, "reuse_until" bigint NOT NULL DEFAULT (0), CONSTRAINT "FK_36d692667a4c6ffd2641e07e1aa" FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)`)
   }
 
   async down(q: QueryRunner): Promise<void> {
