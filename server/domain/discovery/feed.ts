@@ -2,7 +2,8 @@ import type { DataSource } from 'typeorm'
 import type { DatabaseKind } from '../../config'
 import type { PostCard, PostListQuery } from '../../contract/posts'
 import { inList, type SqlReader } from '../../db/reader'
-import type { BlockingViewer } from '../../db/blocks'
+import { notBlockedBy, type BlockingViewer } from '../../db/blocks'
+import { limitClause } from '../../db/sql'
 import { jsonList, withFields } from '../../presenters/json-text'
 import { listPage, pagination, type ListReply } from '../../presenters/list'
 import { loadPostCards } from '../../presenters/post'
@@ -26,11 +27,13 @@ export function isRecommendChannel(q: PostListQuery): boolean {
 /** Whether a card may still be listed for the viewer (it may have been hidden, or its author blocked, since the snapshot). */
 async function stillListed(reader: SqlReader, viewer: BlockingViewer, cards: PostCard[]): Promise<PostCard[]> {
   const shown = cards.filter((c) => !c.is_draft && c.moderation === 0)
-  if (!viewer.blocksSomeone || shown.length === 0) return shown
-  const authors = inList([...new Set(shown.map((c) => c.author_auto_id))])
-  const rows = await reader.all<{ blocked_id: number }>(`SELECT blocked_id FROM user_blocks WHERE blocker_id = ? AND blocked_id IN ${authors.sql}`, [viewer.id, ...authors.params])
-  const blocked = new Set(rows.map((r) => Number(r.blocked_id)))
-  return shown.filter((c) => !blocked.has(c.author_auto_id))
+  const blocks = notBlockedBy(viewer, 'p.user_id')
+  if (!blocks || shown.length === 0) return shown
+  // The page's notes whose authors the viewer does not block (the feed's own block condition, db/blocks.ts).
+  const list = inList(shown.map((c) => c.id))
+  const rows = await reader.all<{ id: number }>(`SELECT p.id FROM posts p WHERE p.id IN ${list.sql} AND ${blocks.sql} ${limitClause(list.params.length)}`, [...list.params, ...blocks.params])
+  const kept = new Set(rows.map((r) => Number(r.id)))
+  return shown.filter((c) => kept.has(c.id))
 }
 
 /** The member's 推荐 page, or null when personalisation is off (the caller serves the global hot list). */
