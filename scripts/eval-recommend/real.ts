@@ -71,8 +71,9 @@ async function rewindTo(db: DataSource, cut: number, log: Log): Promise<void> {
         ['follows', 'created_at'],
         ['posts', 'created_at'],
       ] as const) {
-        const result: unknown = await manager.query(`DELETE FROM ${table} WHERE ${column} > ?`, [at])
-        log(`  ${table} after the cut: deleted${typeof result === 'number' ? ` ${result}` : ''}`)
+        const [row] = (await manager.query(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} > ?`, [at])) as Array<{ n: number }>
+        await manager.query(`DELETE FROM ${table} WHERE ${column} > ?`, [at])
+        log(`  ${table} after the cut: ${Number(row?.n ?? 0)} deleted`)
       }
       await manager.query('UPDATE posts SET view_count = (SELECT COUNT(*) FROM post_views v WHERE v.post_id = posts.id)')
     })
