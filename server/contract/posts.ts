@@ -201,6 +201,16 @@ export type TagRef = z.infer<typeof tagRefSchema>
 export const moderationField = z.number().int().describe('审核状态：0 正常，1 已被隐藏，2 审核中，3 未通过（仅作者本人可见非 0 的内容）')
 export const moderationReasonField = z.string().nullable().describe('隐藏或未通过的原因（仅作者本人可见）')
 
+/** Why the personalised 推荐 chose a card (server/domain/discovery/): the source that weighed most, and its line. */
+export const RECOMMEND_REASON_TYPES = ['follow', 'author', 'tag', 'category', 'similar', 'interest'] as const
+export const recommendReasonSchema = z
+  .object({
+    type: z.enum(RECOMMEND_REASON_TYPES).describe('follow 关注的作者，author 喜欢过的作者，tag 喜欢的标签，category 常看的分类，similar 相似笔记，interest 资料里的兴趣'),
+    text: z.string().describe('展示给用户的理由，如「因为你关注了 小明」「因为你喜欢 #摄影」'),
+  })
+  .describe('推荐理由（仅登录用户的推荐频道）')
+export type RecommendReason = z.infer<typeof recommendReasonSchema>
+
 export const postCardSchema = authorSchema.extend({
   id: z.number().int(),
   title: z.string(),
@@ -231,6 +241,7 @@ export const postCardSchema = authorSchema.extend({
   moderation: moderationField,
   moderation_reason: moderationReasonField,
   created_at: z.string(),
+  recommend_reason: recommendReasonSchema.nullable().optional().describe('推荐理由：仅登录用户的推荐频道有此字段（null 表示热门探索）'),
 })
 export type PostCard = z.infer<typeof postCardSchema>
 
@@ -249,5 +260,9 @@ export const postDetailSchema = postCardSchema.extend({
   updated_at: z.string(),
 })
 export type PostDetail = z.infer<typeof postDetailSchema>
+
+/** POST / DELETE /posts/{id}/not-interested (不感兴趣): the state after the call. */
+export const notInterestedReply = z.object({ not_interested: z.boolean() })
+export type NotInterestedReply = z.infer<typeof notInterestedReply>
 
 export const collectReply = z.object({ collected: z.boolean(), collectCount: z.number().int(), collect_count: z.number().int() })

@@ -3,6 +3,7 @@ import { Category } from './category'
 import { Comment } from './comment'
 import { EmailCode } from './email-code'
 import { DataExport } from './data-export'
+import { MemberAffinity, NoteNeighbour, NotInterested, RecommendSession } from './discovery'
 import { MediaFile } from './media-file'
 import { Report, ReportGroup, UserBan } from './moderation'
 import { Collection, Follow, Like } from './interaction'
@@ -24,6 +25,7 @@ export * from './category'
 export * from './comment'
 export * from './email-code'
 export * from './data-export'
+export * from './discovery'
 export * from './interaction'
 export * from './media-file'
 export * from './moderation'
@@ -71,4 +73,8 @@ export const entities = [
   Report,
   UserBan,
   EmailCode,
+  MemberAffinity,
+  NoteNeighbour,
+  NotInterested,
+  RecommendSession,
 ]
