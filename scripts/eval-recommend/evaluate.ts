@@ -18,7 +18,17 @@ export interface RankerResult {
   /** Members whose list had fewer than K notes. */
   shortLists: number
   seconds: number
+  /** Recall@K and member count per bucket of training history (BUCKETS). */
+  byHistory: Array<{ bucket: string; members: number; recall: number; ndcg: number }>
 }
+
+/** Members grouped by how many notes they had met before the cut: cold start to heavy users. */
+export const BUCKETS: ReadonlyArray<{ label: string; min: number; max: number }> = [
+  { label: 'no history', min: 0, max: 0 },
+  { label: '1–9 notes', min: 1, max: 9 },
+  { label: '10–49 notes', min: 10, max: 49 },
+  { label: '50+ notes', min: 50, max: Infinity },
+]
 
 /** The catalogue at the cut: every listed note, with its creation time (ms). */
 export async function catalogueOf(reader: SqlReader): Promise<Map<number, number>> {
@@ -31,6 +41,7 @@ export async function evaluate(ranker: Ranker, set: EvalSet): Promise<RankerResu
   const recalls: number[] = []
   const ndcgs: number[] = []
   const lists: number[][] = []
+  const history: number[] = []
   let shortLists = 0
   const none = new Set<number>()
   for (const member of [...set.relevant.keys()].sort((a, b) => a - b)) {
@@ -40,6 +51,7 @@ export async function evaluate(ranker: Ranker, set: EvalSet): Promise<RankerResu
     const list = (await ranker.rank(member, exclude, K)).filter((id) => set.catalogue.has(id) && !exclude.has(id)).slice(0, K)
     if (list.length < K) shortLists++
     lists.push(list)
+    history.push(exclude.size)
     recalls.push(recallAt(list, relevant, K))
     ndcgs.push(ndcgAt(list, relevant, K))
   }
@@ -52,5 +64,9 @@ export async function evaluate(ranker: Ranker, set: EvalSet): Promise<RankerResu
     members: lists.length,
     shortLists,
     seconds: (Date.now() - started) / 1000,
+    byHistory: BUCKETS.map((b) => {
+      const members = history.flatMap((n, i) => (n >= b.min && n <= b.max ? [i] : []))
+      return { bucket: b.label, members: members.length, recall: mean(members.map((i) => recalls[i]!)), ndcg: mean(members.map((i) => ndcgs[i]!)) }
+    }),
   }
 }

@@ -16,9 +16,9 @@ import { z } from 'zod'
 import { cliArgs } from '../../server/cli/args'
 import { openDatabase } from '../../server/db/data-source'
 import { readerFor } from '../../server/db/reader'
+import { personalisedNoteIds, rebuildDiscoverySignals } from '../../server/domain/discovery'
 import { DEFAULTS } from '../../server/seed/options'
 import { Rng } from '../../server/seed/random'
-import { loadDiscovery } from './discovery'
 import { catalogueOf, evaluate, K, type RankerResult } from './evaluate'
 import { writeTraining } from './load'
 import { median } from './metrics'
@@ -70,7 +70,6 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'shiliu-eval-'))
 const file = path.join(tmp, 'shiliu.sqlite')
 try {
-  const discovery = await loadDiscovery()
   let set: EvalSet
   let describe: string[]
   let db
@@ -109,10 +108,11 @@ try {
   }
   const heldOutLine = `Split: one cut at ${new Date(set.cut).toISOString()}; ${set.heldOut} held-out interactions (${set.unreachable} of them with notes written after the cut: no ranking at the cut can hold them); per member, median held-out share ${median(set.memberShares).toFixed(2)}`
   const reader = readerFor(db)
-  if (discovery) await timed('discovery signals (rebuildDiscoverySignals)', () => discovery.rebuild(db!))
+  // The stored signals a live server keeps up as interactions come, rebuilt from the training rows.
+  await timed('discovery signals (rebuildDiscoverySignals)', () => rebuildDiscoverySignals(db!))
   const results: RankerResult[] = []
   results.push(await timed('baseline: global hot', () => evaluate(globalHot(reader, 'sqlite'), set)))
-  if (discovery) results.push(await timed('personalised ranker', () => evaluate(personalised(reader, 'sqlite', discovery.personalisedNoteIds, new Date(set.cut)), set)))
+  results.push(await timed('personalised ranker', () => evaluate(personalised(reader, 'sqlite', personalisedNoteIds, new Date(set.cut)), set)))
   if (oracle) results.push(await timed('reference: hidden model', () => evaluate(oracle!, set)))
   await db.destroy()
 
@@ -121,9 +121,10 @@ try {
   log(`Phases: ${phases.map(([label, s]) => `${label} ${s.toFixed(1)} s`).join(', ')}`)
   log('')
   log(table(results))
-  const mine = results.find((r) => r.name === 'personalised')
-  if (mine) {
-    const base = results[0]!
+  log('')
+  log(historyTable(results))
+  {
+    const [base, mine] = results as [RankerResult, RankerResult]
     const ratio = (a: number, b: number) => (b > 0 ? a / b : a > 0 ? Infinity : 0)
     const check = (label: string, a: number, b: number, target: number) => {
       const r = ratio(a, b)
@@ -131,8 +132,6 @@ try {
     }
     log('')
     log(`personalised ÷ baseline: ${check('Recall@20', mine.recall, base.recall, 2)}, ${check('NDCG@20', mine.ndcg, base.ndcg, 2)}, ${check('coverage', mine.coverage, base.coverage, 3)}`)
-  } else {
-    log('\nThe personalised ranker (server/domain/discovery) is not in this build: only the baseline was measured.')
   }
 } finally {
   if (args.keep) log(`Kept ${tmp}`)
@@ -144,4 +143,16 @@ function table(results: RankerResult[]): string {
   const rows = results.map((r) => [r.name, r.recall.toFixed(4), r.ndcg.toFixed(4), r.coverage.toFixed(4), r.fresh.toFixed(3), String(r.members), String(r.shortLists), `${r.seconds.toFixed(1)} s`])
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   return [head, ...rows].map((cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n')
+}
+
+/** Recall@K and NDCG@K of every ranker per bucket of the members' history before the cut. */
+function historyTable(results: RankerResult[]): string {
+  const head = ['members by history', 'members', ...results.flatMap((r) => [`${short(r.name)} R@${K}`, `N@${K}`])]
+  const rows = results[0]!.byHistory.map((b, i) => [b.bucket, String(b.members), ...results.flatMap((r) => [r.byHistory[i]!.recall.toFixed(4), r.byHistory[i]!.ndcg.toFixed(4)])])
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
+  return [head, ...rows].map((cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n')
+}
+
+function short(name: string): string {
+  return name.split(' ')[0]!
 }
