@@ -5,8 +5,8 @@
  * into a new SQLite file), and everything after that happens on the copy:
  * the stored interactions (note likes, collections, comments, members' views) are split by time as the
  * generated ones are, everything the product stored after the cut is deleted from the copy (notes written,
- * interactions, follows and notifications made after it), and every counter and hot_score is recounted
- * from what is left.
+ * interactions, follows, 不感兴趣 and notifications made after it), and every counter and hot_score is
+ * recounted from what is left (the discovery signals are rebuilt from it by main.ts, as for generated data).
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -69,6 +69,7 @@ async function rewindTo(db: DataSource, cut: number, log: Log): Promise<void> {
         ['comments', 'created_at'],
         ['post_views', 'viewed_at'],
         ['follows', 'created_at'],
+        ['not_interested', 'created_at'],
         ['posts', 'created_at'],
       ] as const) {
         const [row] = (await manager.query(`SELECT COUNT(*) AS n FROM ${table} WHERE ${column} > ?`, [at])) as Array<{ n: number }>
