@@ -20,6 +20,8 @@ export interface RankerResult {
   seconds: number
   /** Recall@K and member count per bucket of training history (BUCKETS). */
   byHistory: Array<{ bucket: string; members: number; recall: number; ndcg: number }>
+  /** Each evaluated member's values, in member id order (the same order for every ranker). */
+  perMember: { recall: number[]; ndcg: number[] }
 }
 
 /** Members grouped by how many notes they had met before the cut: cold start to heavy users. */
@@ -64,6 +66,7 @@ export async function evaluate(ranker: Ranker, set: EvalSet): Promise<RankerResu
     members: lists.length,
     shortLists,
     seconds: (Date.now() - started) / 1000,
+    perMember: { recall: recalls, ndcg: ndcgs },
     byHistory: BUCKETS.map((b) => {
       const members = history.flatMap((n, i) => (n >= b.min && n <= b.max ? [i] : []))
       return { bucket: b.label, members: members.length, recall: mean(members.map((i) => recalls[i]!)), ndcg: mean(members.map((i) => ndcgs[i]!)) }

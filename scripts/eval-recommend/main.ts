@@ -21,7 +21,7 @@ import { DEFAULTS } from '../../server/seed/options'
 import { Rng } from '../../server/seed/random'
 import { catalogueOf, evaluate, K, type RankerResult } from './evaluate'
 import { writeTraining } from './load'
-import { median } from './metrics'
+import { median, ratioInterval } from './metrics'
 import { globalHot, hiddenModel, personalised, type HiddenNote, type Ranker } from './rankers'
 import { copyToSqlite, prepareReal, sourceDatabase } from './real'
 import { evalSet, splitByTime, type EvalSet } from './split'
@@ -126,12 +126,15 @@ try {
   {
     const [base, mine] = results as [RankerResult, RankerResult]
     const ratio = (a: number, b: number) => (b > 0 ? a / b : a > 0 ? Infinity : 0)
-    const check = (label: string, a: number, b: number, target: number) => {
+    const random = new Rng(o.seed ^ 0xb007)
+    const check = (label: string, a: number, b: number, target: number, per?: [number[], number[]]) => {
       const r = ratio(a, b)
-      return `${label} ${r.toFixed(2)}× (target ≥ ${target}×: ${r >= target ? 'met' : 'MISSED'})`
+      const interval = per ? ratioInterval(per[0], per[1], () => random.next()) : null
+      return `${label} ${r.toFixed(2)}×${interval ? ` [${interval[0].toFixed(2)}–${interval[1].toFixed(2)}]` : ''} (target ≥ ${target}×: ${r >= target ? 'met' : 'MISSED'})`
     }
     log('')
-    log(`personalised ÷ baseline: ${check('Recall@20', mine.recall, base.recall, 2)}, ${check('NDCG@20', mine.ndcg, base.ndcg, 2)}, ${check('coverage', mine.coverage, base.coverage, 3)}`)
+    log(`personalised ÷ baseline: ${check('Recall@20', mine.recall, base.recall, 2, [mine.perMember.recall, base.perMember.recall])}, ${check('NDCG@20', mine.ndcg, base.ndcg, 2, [mine.perMember.ndcg, base.perMember.ndcg])}, ${check('coverage', mine.coverage, base.coverage, 3)}`)
+    log('[…]: 95 % interval of the ratio by a paired bootstrap over the evaluated members (not over seeds or cut times)')
   }
 } finally {
   if (args.keep) log(`Kept ${tmp}`)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { coverage, freshShare, median, ndcgAt, recallAt } from '../../scripts/eval-recommend/metrics'
+import { coverage, freshShare, median, ndcgAt, ratioInterval, recallAt } from '../../scripts/eval-recommend/metrics'
+import { prng } from '../support/prng'
 
 describe('offline evaluation metrics (binary relevance)', () => {
   it('Recall@k is the share of the relevant notes found in the first k', () => {
@@ -45,5 +46,16 @@ describe('offline evaluation metrics (binary relevance)', () => {
     expect(median([3, 1, 2])).toBe(2)
     expect(median([4, 1, 2, 3])).toBe(2.5)
     expect(median([])).toBe(0)
+  })
+
+  it('the bootstrap interval of a ratio holds the ratio, and is a point when every member has the same ratio', () => {
+    const base = [0.1, 0.2, 0, 0.3, 0.05, 0.15]
+    expect(ratioInterval(base.map((x) => 2 * x), base, prng(1))).toEqual([2, 2])
+    const other = [0.3, 0.1, 0.2, 0.6, 0, 0.2]
+    const [lo, hi] = ratioInterval(other, base, prng(2))
+    const ratio = other.reduce((s, x) => s + x, 0) / base.reduce((s, x) => s + x, 0)
+    expect(lo).toBeLessThanOrEqual(ratio)
+    expect(hi).toBeGreaterThanOrEqual(ratio)
+    expect(hi).toBeGreaterThan(lo)
   })
 })
