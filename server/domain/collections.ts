@@ -7,6 +7,8 @@ import { refuseIfBlocked } from './block-policy'
 import { lockNote, lockRows } from './locks'
 import { notify } from './notifications'
 import { refreshHotScores } from './ranking'
+import { ENGAGEMENT, noteEngaged } from './discovery/affinity'
+import { toIso } from '../db/reader'
 
 /*
  * Collect / uncollect (POST / DELETE /posts/:id/collect). Both set a state, never toggle: repeating one is
@@ -49,6 +51,7 @@ export async function collectNote(db: DataSource, userId: number, postId: number
       await execute(manager, `UPDATE posts SET collect_count = collect_count + 1, ${KEEP_UPDATED_AT} WHERE id = ?`, [postId])
       await execute(manager, `UPDATE users SET collect_count = collect_count + 1, ${KEEP_UPDATED_AT} WHERE id = ?`, [authorId])
       await refreshHotScores(manager, [postId])
+      await noteEngaged(manager, userId, postId, { weight: ENGAGEMENT.collect, at: new Date(), pair: true })
       await notify(manager, { userId: authorId, senderId: userId, type: 3, postId })
     }
     return state(manager, postId, true)
@@ -60,11 +63,13 @@ export async function collectNote(db: DataSource, userId: number, postId: number
 export async function uncollectNote(db: DataSource, userId: number, postId: number): Promise<CollectState> {
   const result = await inTransaction(db, async (manager) => {
     const { authorId } = await lockInteractableNote(manager, postId, userId)
+    const [existing] = await query<{ created_at: unknown }>(manager, 'SELECT created_at FROM collections WHERE user_id = ? AND post_id = ?', [userId, postId])
     const removed = await execute(manager, 'DELETE FROM collections WHERE user_id = ? AND post_id = ?', [userId, postId])
     if (removed) {
       await execute(manager, `UPDATE posts SET collect_count = CASE WHEN collect_count > 0 THEN collect_count - 1 ELSE 0 END, ${KEEP_UPDATED_AT} WHERE id = ?`, [postId])
       await execute(manager, `UPDATE users SET collect_count = CASE WHEN collect_count > 0 THEN collect_count - 1 ELSE 0 END, ${KEEP_UPDATED_AT} WHERE id = ?`, [authorId])
       await refreshHotScores(manager, [postId])
+      if (existing) await noteEngaged(manager, userId, postId, { weight: -ENGAGEMENT.collect, at: new Date(toIso(existing.created_at)) })
     }
     return state(manager, postId, false)
   }, { changesCards: false })

@@ -14,6 +14,7 @@ import { allowedMentions, refuseIfBlocked } from './block-policy'
 import { lockNote, lockRows } from './locks'
 import { notify } from './notifications'
 import { refreshHotScores } from './ranking'
+import { ENGAGEMENT, noteEngaged } from './discovery/affinity'
 import { mentionedUserIds, sanitizeRichText } from './richtext'
 
 /*
@@ -72,6 +73,8 @@ export async function createComment(db: DataSource, reader: SqlReader, userId: n
     await execute(manager, `UPDATE posts SET comment_count = comment_count + 1, ${KEEP_UPDATED_AT} WHERE id = ?`, [input.post_id])
     if (topId) await execute(manager, 'UPDATE comments SET reply_count = reply_count + 1 WHERE id = ?', [topId])
     await refreshHotScores(manager, [input.post_id])
+    // Commenting tells the 推荐 what the member cares about (a deleted comment is not taken back: the interest was real).
+    await noteEngaged(manager, userId, input.post_id, { weight: ENGAGEMENT.comment, at: new Date() })
     const notified = new Set<number>([userId])
     const tell = async (receiver: number | null, type: 4 | 5 | 7) => {
       if (receiver === null || notified.has(receiver)) return

@@ -8,6 +8,7 @@ import { NotFound } from '../errors'
 import { refuseIfBlocked } from './block-policy'
 import { lockRows } from './locks'
 import { notify } from './notifications'
+import { authorFollowed, authorUnfollowed } from './discovery/affinity'
 
 /*
  * Follow and unfollow (ARCHITECTURE.md §4 idempotent toggles): POST sets the state and DELETE clears it;
@@ -33,6 +34,7 @@ export async function follow(deps: AppDeps, followerId: number, followingId: num
     const inserted = (await execute(m, insertIgnore(kindOf(m), 'follows', ['follower_id', 'following_id']), [followerId, followingId])) > 0
     if (inserted) {
       await bump(m, followerId, followingId, 1)
+      await authorFollowed(m, followerId, followingId, new Date())
       // Deduplicated per (follower, followee): follow, unfollow, follow again notifies once.
       await notify(m, { userId: followingId, senderId: followerId, type: NOTIFICATION_TYPE.follow })
     }
@@ -46,7 +48,10 @@ export async function follow(deps: AppDeps, followerId: number, followingId: num
  */
 export async function removeFollow(m: EntityManager, followerId: number, followingId: number): Promise<boolean> {
   const removed = (await execute(m, 'DELETE FROM follows WHERE follower_id = ? AND following_id = ?', [followerId, followingId])) > 0
-  if (removed) await bump(m, followerId, followingId, -1)
+  if (removed) {
+    await bump(m, followerId, followingId, -1)
+    await authorUnfollowed(m, followerId, followingId)
+  }
   return removed
 }
 

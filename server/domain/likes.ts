@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm'
 import { execute, insertIgnore, KEEP_UPDATED_AT, kindOf, query } from '../db/sql'
+import { toIso } from '../db/reader'
 import { inTransaction } from '../db/transaction'
 import { NotFound } from '../errors'
 import { listsChanged } from '../db/list-cache'
@@ -8,6 +9,7 @@ import { forUpdate, lockNote, lockRows } from './locks'
 import { notify } from './notifications'
 import { refreshHotScores } from './ranking'
 import { Moderation } from '../db/visibility'
+import { ENGAGEMENT, noteEngaged } from './discovery/affinity'
 
 /*
  * Likes of notes (target_type 1) and comments (2). POST /likes sets, DELETE /likes clears; repeating either
@@ -88,6 +90,8 @@ export async function like(db: DataSource, userId: number, type: LikeTarget, tar
         await execute(manager, `UPDATE posts SET like_count = like_count + 1, ${KEEP_UPDATED_AT} WHERE id = ?`, [targetId])
         await execute(manager, `UPDATE users SET like_count = like_count + 1, ${KEEP_UPDATED_AT} WHERE id = ?`, [target.ownerId])
         await refreshHotScores(manager, [targetId])
+        // The liker's 推荐 signals (domain/discovery): affinity for the note's tags, category and author, co-engagement.
+        await noteEngaged(manager, userId, targetId, { weight: ENGAGEMENT.like, at: new Date(), pair: true })
       } else {
         await execute(manager, 'UPDATE comments SET like_count = like_count + 1 WHERE id = ?', [targetId])
       }
@@ -101,6 +105,7 @@ export async function unlike(db: DataSource, userId: number, type: LikeTarget, t
   const commentNote = await noteOfComment(db, type, targetId)
   return changed(inTransaction(db, async (manager) => {
     const target = await lockTarget(manager, type, targetId, userId, commentNote)
+    const [existing] = type === 1 ? await query<{ created_at: unknown }>(manager, 'SELECT created_at FROM likes WHERE user_id = ? AND target_type = 1 AND target_id = ?', [userId, targetId]) : []
     const removed = await execute(manager, 'DELETE FROM likes WHERE user_id = ? AND target_type = ? AND target_id = ?', [userId, type, targetId])
     if (removed) {
       const dec = (col: string) => `${col} = CASE WHEN ${col} > 0 THEN ${col} - 1 ELSE 0 END`
@@ -108,6 +113,8 @@ export async function unlike(db: DataSource, userId: number, type: LikeTarget, t
         await execute(manager, `UPDATE posts SET ${dec('like_count')}, ${KEEP_UPDATED_AT} WHERE id = ?`, [targetId])
         await execute(manager, `UPDATE users SET ${dec('like_count')}, ${KEEP_UPDATED_AT} WHERE id = ?`, [target.ownerId])
         await refreshHotScores(manager, [targetId])
+        // Take back what the like added to the 推荐 signals (at its own time, so the lift cancels).
+        if (existing) await noteEngaged(manager, userId, targetId, { weight: -ENGAGEMENT.like, at: new Date(toIso(existing.created_at)) })
       } else {
         await execute(manager, `UPDATE comments SET ${dec('like_count')} WHERE id = ?`, [targetId])
       }

@@ -6,6 +6,7 @@ import { inList } from '../db/reader'
 import { dateParam, execute, forUpdate, insertIgnore, KEEP_UPDATED_AT, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { refreshHotScores } from './ranking'
+import { ENGAGEMENT, noteEngaged } from './discovery/affinity'
 
 /*
  * View counting: a note's view_count rises at most once per viewer per hour, decided on the server from
@@ -71,6 +72,9 @@ async function writeViews(manager: EntityManager, views: readonly PendingView[])
     const cutoff = dateParam(kind, new Date(v.at.getTime() - VIEW_WINDOW_MS))
     const renewed = await execute(manager, 'UPDATE post_views SET viewed_at = ? WHERE post_id = ? AND viewer = ? AND viewed_at < ?', [stamp, v.postId, v.viewer, cutoff])
     const counted = renewed > 0 || (await execute(manager, insert, [v.postId, v.viewer, stamp])) > 0
+    // A long view (docs/discovery.md): a member opening the same note again after the view window. It moves
+    // their 推荐 affinities a little; a first view alone says too little (a click on a cover).
+    if (renewed > 0 && v.viewer.startsWith('u')) await noteEngaged(manager, Number(v.viewer.slice(1)), v.postId, { weight: ENGAGEMENT.longView, at: v.at })
     if (counted) touched.set(v.postId, (touched.get(v.postId) ?? 0) + 1)
   }
   for (const [postId, n] of touched) await execute(manager, `UPDATE posts SET view_count = view_count + ?, ${KEEP_UPDATED_AT} WHERE id = ?`, [n, postId])

@@ -21,7 +21,7 @@ const valueLabels: Record<string, string> = Object.assign({}, ...Object.values(S
 export const settings: ResourceDef = {
   name: 'settings',
   title: '系统设置',
-  description: '笔记审核等站点设置',
+  description: '笔记审核、推荐频道等站点设置',
   entity: '设置',
   endpoint: '/admin/settings',
   canCreate: false,

@@ -12,6 +12,8 @@ export interface PostListParams {
   is_draft?: 0 | 1
   keyword?: string
   sort?: string
+  /** 1: the 推荐 channel, personalised for a signed-in member (cards then carry recommend_reason). */
+  recommend?: 1
 }
 
 export async function listPosts(params: PostListParams): Promise<PostPage> {
@@ -46,6 +48,12 @@ export async function deletePost(id: number): Promise<void> {
 export async function setCollected(id: number, collected: boolean): Promise<void> {
   if (collected) await api.post<unknown>(`/posts/${id}/collect`)
   else await api.del<unknown>(`/posts/${id}/collect`)
+}
+
+/** 不感兴趣 (POST) or its undo (DELETE); both idempotent. */
+export async function setNotInterested(id: number, on: boolean): Promise<void> {
+  if (on) await api.post<unknown>(`/posts/${id}/not-interested`)
+  else await api.del<unknown>(`/posts/${id}/not-interested`)
 }
 
 export async function listCategories(): Promise<Category[]> {

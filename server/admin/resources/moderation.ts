@@ -47,9 +47,9 @@ const settingLabel = `CASE s.name ${Object.entries(SITE_SETTINGS)
 export const siteSettings: AdminResource = {
   name: 'settings',
   label: '设置',
-  description: `系统设置（post_review 笔记审核：${Object.entries(SITE_SETTINGS.post_review.values)
-    .map(([v, l]) => `${v} ${l}`)
-    .join('，')}）`,
+  description: `系统设置（${Object.entries(SITE_SETTINGS)
+    .map(([name, spec]) => `${name} ${spec.label}：${Object.entries(spec.values).map(([v, l]) => `${v} ${l}`).join('，')}`)
+    .join('；')}）`,
   entity: SiteSetting,
   alias: 's',
   fields: {

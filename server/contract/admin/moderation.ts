@@ -30,9 +30,15 @@ export const POST_REVIEW_LABELS: Record<PostReviewMode, string> = { off: '关闭
 /** How many published notes a member needs before `first3` lets their notes through. */
 export const REVIEW_FIRST_NOTES = 3
 
+/** 推荐频道 for signed-in members: personalised (server/domain/discovery/), or everyone's global hot list. */
+export const RECOMMEND_MODES = ['personalised', 'hot'] as const
+export type RecommendMode = (typeof RECOMMEND_MODES)[number]
+export const RECOMMEND_MODE_LABELS: Record<RecommendMode, string> = { personalised: '个性化推荐（按关注、兴趣和互动）', hot: '全站热门（关闭个性化）' }
+
 /** The settings the back-office edits: each one's label and the values it accepts (with their labels). */
 export const SITE_SETTINGS = {
   post_review: { label: '笔记审核', values: POST_REVIEW_LABELS, default: 'off' },
+  recommend_mode: { label: '推荐频道', values: RECOMMEND_MODE_LABELS, default: 'personalised' },
 } as const satisfies Record<string, { label: string; values: Record<string, string>; default: string }>
 export type SiteSettingName = keyof typeof SITE_SETTINGS
 

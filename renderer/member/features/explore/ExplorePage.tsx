@@ -14,6 +14,7 @@ import { FloatingButtons } from './FloatingButtons'
 import { useChannelSwitch } from './useChannelSwitch'
 import { useChannels } from './useChannels'
 import { SITE_DESCRIPTION, usePageMeta } from '../../shell/usePageMeta'
+import { useSession } from '../../session/SessionContext'
 import './explore.css'
 
 const SWITCH_SPINNER_MS = 700
@@ -32,10 +33,13 @@ export function ExplorePage() {
   const qc = useQueryClient()
 
   const channel = current ?? RECOMMEND
+  // A signed-in member's 推荐 is personalised (issue 38): ask for the recommend channel; visitors keep today's list.
+  const personal = useSession().user !== null && channel.id === RECOMMEND.id
   const type = imageOnly ? 1 : null
-  const key = postKeys.feed(channel.id, type)
+  // The personalised list is another list than the visitors' one (another cache entry).
+  const key = postKeys.feed(personal ? `${channel.id}:personal` : channel.id, type)
   const feed = usePostFeed(key, (page) =>
-    listPosts({ page, limit: 20, category: channel.categoryId ?? undefined, type: type ?? undefined }),
+    listPosts({ page, limit: 20, category: channel.categoryId ?? undefined, type: type ?? undefined, recommend: personal && type === null ? 1 : undefined }),
   )
 
   // Short spinner whenever the channel or the filter changes (not on first display).

@@ -7,6 +7,7 @@ import type { Post } from '../../api/types'
 import { UserHoverCard } from '../profile/UserHoverCard'
 import { coverOf, coverSources } from './probe'
 import { ModerationNotice } from '../moderation/ModerationNotice'
+import { RecommendMenu } from './RecommendMenu'
 import '../moderation/moderation.css'
 
 export interface NoteCardProps {
@@ -15,6 +16,8 @@ export interface NoteCardProps {
   ratio: number
   onOpen: (post: Post) => void
   onLike: (post: Post) => void
+  /** 不感兴趣: offered (with the reason) on cards of the personalised 推荐, which carry recommend_reason. */
+  onDismiss?: (post: Post) => void
   /** Cards of the first screen load their cover at once ('eager', the very first with high priority); the rest when scrolled near. */
   cover?: CoverLoading
   /** The cover's display width, for the browser's choice in its srcset (`sizes`). */
@@ -24,7 +27,7 @@ export interface NoteCardProps {
 export type CoverLoading = 'priority' | 'eager' | 'lazy'
 
 /** One feed card. Memoised: re-renders only when its own note object or ratio changes. */
-export const NoteCard = memo(function NoteCard({ post, ratio, onOpen, onLike, cover = 'lazy', sizes }: NoteCardProps) {
+export const NoteCard = memo(function NoteCard({ post, ratio, onOpen, onLike, onDismiss, cover = 'lazy', sizes }: NoteCardProps) {
   const open = (e: MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return
     e.preventDefault()
@@ -61,6 +64,7 @@ export const NoteCard = memo(function NoteCard({ post, ratio, onOpen, onLike, co
               <span className="note-author-name">{post.nickname}</span>
             </Link>
           </UserHoverCard>
+          {onDismiss && post.recommend_reason !== undefined && <RecommendMenu post={post} onDismiss={onDismiss} />}
           <button
             type="button"
             className={`note-like ${post.liked ? 'is-liked' : ''}`}

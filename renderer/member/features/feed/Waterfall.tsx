@@ -4,6 +4,7 @@ import type { Post } from '../../api/types'
 import { useToggleLike } from '../interactions/usePostToggles'
 import { useOpenNote } from '../note/useOpenNote'
 import { NoteCard, type CoverLoading } from './NoteCard'
+import { useNotInterested } from './useNotInterested'
 import { CARD_SIZES, columnsForWidth, coverRatio, estimateCardHeight, firstScreenCount, placeItems } from './placement'
 import { columnOffsets, visibleRange } from './windowing'
 import './feed.css'
@@ -76,15 +77,16 @@ interface ColumnProps {
   observer: ResizeObserver | null
   onOpen: (p: Post) => void
   onLike: (p: Post) => void
+  onDismiss: (p: Post) => void
 }
 
 function sameColumn(a: ColumnProps, b: ColumnProps): boolean {
-  if (a.gap !== b.gap || a.padTop !== b.padTop || a.padBottom !== b.padBottom || a.onOpen !== b.onOpen || a.onLike !== b.onLike || a.loadingOf !== b.loadingOf || a.posts.length !== b.posts.length) return false
+  if (a.gap !== b.gap || a.padTop !== b.padTop || a.padBottom !== b.padBottom || a.onOpen !== b.onOpen || a.onLike !== b.onLike || a.onDismiss !== b.onDismiss || a.loadingOf !== b.loadingOf || a.posts.length !== b.posts.length) return false
   return a.posts.every((p, i) => p === b.posts[i])
 }
 
 /** One column; skipped entirely by React when none of its visible notes changed. */
-const Column = memo(function Column({ posts, loadingOf, gap, padTop, padBottom, observer, onOpen, onLike }: ColumnProps) {
+const Column = memo(function Column({ posts, loadingOf, gap, padTop, padBottom, observer, onOpen, onLike, onDismiss }: ColumnProps) {
   const ref = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
     const el = ref.current
@@ -96,7 +98,7 @@ const Column = memo(function Column({ posts, loadingOf, gap, padTop, padBottom, 
   return (
     <div className="waterfall-column" ref={ref} style={{ gap, paddingTop: padTop, paddingBottom: padBottom }}>
       {posts.map((post) => (
-        <NoteCard key={post.id} post={post} ratio={coverRatio(post.aspect)} onOpen={onOpen} onLike={onLike} cover={loadingOf(post)} sizes={CARD_SIZES} />
+        <NoteCard key={post.id} post={post} ratio={coverRatio(post.aspect)} onOpen={onOpen} onLike={onLike} onDismiss={onDismiss} cover={loadingOf(post)} sizes={CARD_SIZES} />
       ))}
     </div>
   )
@@ -138,6 +140,7 @@ export function Waterfall({ posts, columns: forcedColumns }: { posts: readonly P
   const openNote = useOpenNote()
   const onLike = useCallback((p: Post) => toggleLike(p.id, p.liked), [toggleLike])
   const onOpen = useCallback((p: Post) => openNote(p.id), [openNote])
+  const onDismiss = useNotInterested()
 
   const containerTop = ref.current ? ref.current.getBoundingClientRect().top + window.scrollY : 0
   const viewTop = step * SCROLL_STEP - containerTop - OVERSCAN
@@ -157,7 +160,7 @@ export function Waterfall({ posts, columns: forcedColumns }: { posts: readonly P
   return (
     <div className="waterfall" ref={ref} style={{ gap }}>
       {columns.map((c, i) => (
-        <Column key={i} posts={c.posts} loadingOf={loadingOf} gap={gap} padTop={c.padTop} padBottom={c.padBottom} observer={observer} onOpen={onOpen} onLike={onLike} />
+        <Column key={i} posts={c.posts} loadingOf={loadingOf} gap={gap} padTop={c.padTop} padBottom={c.padBottom} observer={observer} onOpen={onOpen} onLike={onLike} onDismiss={onDismiss} />
       ))}
     </div>
   )

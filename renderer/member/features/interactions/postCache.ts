@@ -39,6 +39,30 @@ export function patchPost(qc: QueryClient, id: number, update: Updater): void {
   }
 }
 
+/**
+ * Take a note out of every cached list (不感兴趣); returns what puts it back where it was (on a failed request).
+ * Other changes to those lists meanwhile (likes, further pages) are kept.
+ */
+export function removePost(qc: QueryClient, id: number): () => void {
+  const removed: Array<{ key: readonly unknown[]; page: number; index: number; post: Post }> = []
+  for (const [key, data] of qc.getQueriesData<unknown>({ queryKey: postKeys.all })) {
+    if (!isInfinitePosts(data)) continue
+    const hit = data.pages.findIndex((page) => page.posts.some((p) => p.id === id))
+    if (hit < 0) continue
+    const index = data.pages[hit]!.posts.findIndex((p) => p.id === id)
+    removed.push({ key, page: hit, index, post: data.pages[hit]!.posts[index]! })
+    qc.setQueryData<InfiniteData<PostPage>>(key, { ...data, pages: data.pages.map((page, i) => (i === hit ? { ...page, posts: page.posts.filter((p) => p.id !== id) } : page)) })
+  }
+  return () => {
+    for (const r of removed) {
+      qc.setQueryData<InfiniteData<PostPage>>(r.key, (data) => {
+        if (!data || !data.pages[r.page] || data.pages.some((page) => page.posts.some((p) => p.id === id))) return data
+        return { ...data, pages: data.pages.map((page, i) => (i === r.page ? { ...page, posts: [...page.posts.slice(0, r.index), r.post, ...page.posts.slice(r.index)] } : page)) }
+      })
+    }
+  }
+}
+
 /** Current cached state of a note (detail first, then any list). */
 export function findPost(qc: QueryClient, id: number): Post | undefined {
   const detail = qc.getQueryData<Post>(postKeys.detail(id))

@@ -6,6 +6,8 @@ import { kindOf } from '../../../db/sql'
 import type { AppDeps } from '../../../deps'
 import { collectNote, uncollectNote } from '../../../domain/collections'
 import { listFeed } from '../../../domain/feed'
+import { isRecommendChannel, recommendFeed } from '../../../domain/discovery/feed'
+import { clearNotInterested, markNotInterested } from '../../../domain/discovery/not-interested'
 import { deleteNote, type NotesEnv } from '../../../domain/notes'
 import { publishNote, reviseNote } from '../../../domain/note-review'
 import { visitorDetail } from '../../../domain/visitor-detail'
@@ -26,7 +28,10 @@ const notesEnv = (deps: AppDeps): NotesEnv => ({ db: deps.db, storage: mediaStor
 export async function listPosts(ctx: Context, deps: AppDeps): Promise<void> {
   const { query } = validated<PostListQuery>(ctx)
   const me = viewer(ctx)
-  ok(ctx, await listFeed(readerFor(deps.db), kindOf(deps.db), me, query))
+  const reader = readerFor(deps.db)
+  // A member's 推荐 is personalised (domain/discovery), unless the back-office turned that off; visitors keep the hot list.
+  const personal = me && isRecommendChannel(query) ? await recommendFeed(deps.db, reader, kindOf(deps.db), me, query) : null
+  ok(ctx, personal ?? (await listFeed(reader, kindOf(deps.db), me, query)))
 }
 
 /**
@@ -85,4 +90,14 @@ export async function collect(ctx: Context, deps: AppDeps): Promise<void> {
 export async function uncollect(ctx: Context, deps: AppDeps): Promise<void> {
   const { id } = validated<unknown, unknown, IdParams>(ctx).params
   ok(ctx, await uncollectNote(deps.db, currentUser(ctx).id, id), '取消收藏成功')
+}
+
+export async function notInterested(ctx: Context, deps: AppDeps): Promise<void> {
+  const { id } = validated<unknown, unknown, IdParams>(ctx).params
+  ok(ctx, await markNotInterested(deps.db, currentUser(ctx).id, id), '将减少推荐此类内容')
+}
+
+export async function undoNotInterested(ctx: Context, deps: AppDeps): Promise<void> {
+  const { id } = validated<unknown, unknown, IdParams>(ctx).params
+  ok(ctx, await clearNotInterested(deps.db, currentUser(ctx).id, id), '已撤销')
 }

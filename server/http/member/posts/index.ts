@@ -6,9 +6,9 @@ import type { AppDeps } from '../../../deps'
 import { writeLimit } from '../../middlewares/rate-limit'
 import { validate } from '../../middlewares/validate'
 import { publicCache } from '../../middlewares/public-cache'
-import { collect, createPost, deletePost, getPost, listPosts, uncollect, updatePost } from './handlers'
+import { collect, createPost, deletePost, getPost, listPosts, notInterested, uncollect, undoNotInterested, updatePost } from './handlers'
 
-/** /api/posts: feed, detail, create / update / delete (owner), collect / uncollect (member §7 Notes). */
+/** /api/posts: feed, detail, create / update / delete (owner), collect / uncollect (member §7 Notes), 不感兴趣 (issue 38). */
 export function registerPostRoutes(router: Router, deps: AppDeps): void {
   const auth = requireUser(deps)
   const maybe = optionalUser(deps)
@@ -21,4 +21,6 @@ export function registerPostRoutes(router: Router, deps: AppDeps): void {
   router.delete('/posts/:id', auth, writes, byId, (ctx) => deletePost(ctx, deps))
   router.post('/posts/:id/collect', auth, writes, byId, (ctx) => collect(ctx, deps))
   router.delete('/posts/:id/collect', auth, writes, byId, (ctx) => uncollect(ctx, deps))
+  router.post('/posts/:id/not-interested', auth, writes, byId, (ctx) => notInterested(ctx, deps))
+  router.delete('/posts/:id/not-interested', auth, writes, byId, (ctx) => undoNotInterested(ctx, deps))
 }
