@@ -6,7 +6,7 @@
  * made by then, so counters and hot_score know nothing of the held-out period.
  *
  * Every training interaction is stored as the product stores it: a row of post_views (viewer "u<id>", the
- * long view itself, or the view that came with a like, collect or comment), plus a like, collection or
+ * view itself, or the view that came with a like, collect or comment), plus a like, collection or
  * comment row for those kinds. view_count is the number of those views.
  */
 import type { DataSource } from 'typeorm'

@@ -16,7 +16,7 @@
  * - interactions: the member's activity (heavy-tailed) decides how many; each happens at a random time
  *   and picks a note through one of three channels (the taste: a topic, then a recent note of it; a
  *   followed author's recent note; whatever is popular everywhere), weighted by quality and recency, the
- *   last two thinned by taste. Kinds: long view, like, collect, comment.
+ *   last two thinned by taste. Kinds: view (the note opened, nothing more), like, collect, comment.
  */
 import * as corpus from '../../server/seed/corpus'
 import { apportion, popularityWeights, WeightedPicker, type Rng } from '../../server/seed/random'
