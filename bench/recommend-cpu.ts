@@ -25,8 +25,14 @@ const kind = (process.argv[2] ?? 'sqlite') as DatabaseKind
 const SCALE = { users: 2000, notes: 20_000, tags: 300, categories: 10, likes: 100_000, collections: 20_000, follows: 10_000 }
 const REPS = Number(process.env.REPS ?? 300)
 
+/** mulberry32: a small seeded generator (the same dataset every run). */
 let seed = 42
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+function rand(): number {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
 const pick = (n: number) => 1 + Math.floor(rand() * n)
 
 async function scratch(): Promise<{ url: string; drop: () => Promise<void> }> {
