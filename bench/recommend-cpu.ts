@@ -38,7 +38,7 @@ const pick = (n: number) => 1 + Math.floor(rand() * n)
 async function scratch(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'rec-cpu-'))
-    return { url: path.join(dir, 'bench.sqlite'), drop: async () => rmSync(dir, { recursive: true, force: true }) }
+    return { url: path.join(dir, 'bench.sqlite'), drop: async () => (process.env.KEEP_DB ? undefined : rmSync(dir, { recursive: true, force: true })) }
   }
   const adminUrl = kind === 'postgres' ? 'postgres://postgres@127.0.0.1:5432/postgres' : 'mysql://root@127.0.0.1:3306/test'
   const admin = new DataSource({ type: kind, url: adminUrl })
@@ -117,13 +117,17 @@ async function measure(name: string, run: (member: number) => Promise<unknown>, 
   console.log(`${kind.padEnd(8)} ${name.padEnd(42)} ${(total / REPS).toFixed(3)} ms CPU / request`)
 }
 
-const target = await scratch()
+// REUSE_DB=<sqlite file>: measure again on a database this script generated before (kept, not dropped).
+const reuse = kind === 'sqlite' ? process.env.REUSE_DB : undefined
+const target = reuse ? { url: reuse, drop: async () => undefined } : await scratch()
 const ds = await openDatabase({ kind, url: target.url })
 try {
   const t = Date.now()
-  await generate(ds)
-  await rebuildDiscoverySignals(ds)
-  console.log(`${kind}: generated and rebuilt in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+  if (!reuse) {
+    await generate(ds)
+    await rebuildDiscoverySignals(ds)
+    console.log(`${kind}: generated and rebuilt in ${((Date.now() - t) / 1000).toFixed(1)} s (${target.url})`)
+  }
   const reader = readerFor(ds)
   const q1 = postListQuery.parse({ page: '1', limit: '20' })
   const r1 = postListQuery.parse({ page: '1', limit: '20', recommend: '1' })

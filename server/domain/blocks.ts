@@ -5,6 +5,7 @@ import { invalidateFeedCounts } from '../db/list-cache'
 import { readerFor, toIso, toNum } from '../db/reader'
 import { execute, insertIgnore, kindOf, limitClause, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
+import { sessionStale } from './discovery/session'
 import type { AppDeps } from '../deps'
 import { NotFound } from '../errors'
 import { avatarOf, bioOf } from '../presenters/user'
@@ -26,6 +27,8 @@ export async function block(deps: AppDeps, blockerId: number, blockedId: number)
     const inserted = (await execute(m, insertIgnore(kindOf(m), 'user_blocks', ['blocker_id', 'blocked_id']), [blockerId, blockedId])) > 0
     await removeFollow(m, blockerId, blockedId)
     await removeFollow(m, blockedId, blockerId)
+    // The blocker's next 推荐 page 1 ranks again (without the blocked member's notes).
+    await sessionStale(m, blockerId)
     return inserted
   }, { changesCards: false })
   // Cached totals (feed, search) were counted without this block.
@@ -37,6 +40,7 @@ export async function block(deps: AppDeps, blockerId: number, blockedId: number)
 export async function unblock(deps: AppDeps, blockerId: number, blockedId: number): Promise<boolean> {
   const removed = await inTransaction(deps.db, async (m: EntityManager) => {
     await lockRows(m, 'users', [blockerId, blockedId])
+    await sessionStale(m, blockerId)
     return (await execute(m, 'DELETE FROM user_blocks WHERE blocker_id = ? AND blocked_id = ?', [blockerId, blockedId])) > 0
   }, { changesCards: false })
   invalidateFeedCounts()

@@ -123,35 +123,47 @@ export interface CandidateSet {
   mode: RecommendMode
 }
 
-/** Statement 2: the candidates each signal proposes. */
+/** `values` padded to `size` with `pad` (a value that matches nothing), so statement 2's text never varies. */
+function slots<T extends SqlValue>(values: readonly T[], size: number, pad: T): T[] {
+  return [...values.slice(0, size), ...Array<T>(Math.max(0, size - values.length)).fill(pad)]
+}
+
+/**
+ * Statement 2: the candidates each signal proposes. It has a fixed number of parts (slots for every source,
+ * unused ones bound to an id that matches nothing), so its text is the same for every member and the prepared
+ * statement is reused: a statement whose shape followed the member's signals was compiled again on every
+ * request (measured on SQLite: most of the ranking's cost).
+ */
 function sourcesSql(kind: DatabaseKind, signals: MemberSignals, engaged: readonly number[], interests: readonly string[], now: Date | undefined): { sql: string; params: SqlValue[] } | null {
+  const t = asOf(kind, now, 'p')
+  const liked = (m: ReadonlyMap<number, { strength: number }>) => [...m].filter(([, sig]) => sig.strength > 0).map(([id]) => id)
+  const tags = liked(signals.tags)
+  const categories = liked(signals.categories)
+  const authors = [...new Set([...signals.followed.keys(), ...liked(signals.authors)])]
+  if (tags.length + categories.length + authors.length + engaged.length + interests.length === 0) return null
   const parts: string[] = []
   const params: SqlValue[] = []
-  const t = asOf(kind, now, 'p')
-  for (const [tagId, sig] of signals.tags) {
-    if (sig.strength <= 0) continue
+  for (const tagId of slots(tags, SOURCES.tags, 0)) {
     parts.push(`SELECT pt.post_id AS id, ${SRC.tag} AS src, pt.tag_id AS ref FROM post_tags pt WHERE pt.tag_id = ? ORDER BY pt.post_id DESC ${limitClause(SOURCES.notesPerTag)}`)
     params.push(tagId)
   }
-  for (const [categoryId, sig] of signals.categories) {
-    if (sig.strength <= 0) continue
+  for (const categoryId of slots(categories, SOURCES.categories, 0)) {
     parts.push(`SELECT p.id AS id, ${SRC.category} AS src, 0 AS ref FROM posts p WHERE p.category_id = ? AND ${listedNote('p')}${t.sql} ORDER BY p.hot_score DESC, p.id DESC ${limitClause(SOURCES.notesPerCategory)}`)
     params.push(categoryId, ...t.params)
   }
-  const authors = new Set([...signals.followed.keys(), ...[...signals.authors].filter(([, sig]) => sig.strength > 0).map(([id]) => id)])
-  for (const authorId of authors) {
+  for (const authorId of slots(authors, SOURCES.authors + SOURCES.followed, 0)) {
     parts.push(`SELECT p.id AS id, ${SRC.author} AS src, 0 AS ref FROM posts p WHERE p.user_id = ? AND p.is_draft = FALSE${t.sql} ORDER BY p.created_at DESC, p.id DESC ${limitClause(SOURCES.notesPerAuthor)}`)
     params.push(authorId, ...t.params)
   }
-  for (const postId of engaged) {
+  for (const postId of slots(engaged, 2 * SOURCES.engagedNotes, 0)) {
     parts.push(`SELECT nn.neighbour_id AS id, ${SRC.neighbour} AS src, nn.score AS ref FROM note_neighbours nn WHERE nn.post_id = ? ORDER BY nn.score DESC ${limitClause(SOURCES.neighboursPerNote)}`)
     params.push(postId)
   }
-  interests.forEach((name, i) => {
+  slots(interests, SOURCES.interests, '').forEach((name, i) => {
     parts.push(`SELECT pt.post_id AS id, ${INTEREST_SRC + i} AS src, pt.tag_id AS ref FROM tags it INNER JOIN post_tags pt ON pt.tag_id = it.id WHERE it.name = ? ORDER BY pt.post_id DESC ${limitClause(SOURCES.notesPerInterest)}`)
     params.push(name)
   })
-  return parts.length ? { sql: union(parts), params } : null
+  return { sql: union(parts), params }
 }
 
 interface FactRow {

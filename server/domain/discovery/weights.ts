@@ -40,7 +40,7 @@ export const SOURCES = {
   notesPerTag: 10,
   /** Top categories, and best-hot notes taken per category. */
   categories: 3,
-  notesPerCategory: 10,
+  notesPerCategory: 20,
   /** Authors the member engaged with most / follows (latest followed first), and newest notes per author. */
   authors: 6,
   followed: 8,
@@ -71,13 +71,13 @@ export const BLEND = {
   /** The member's affinity for the note's best-matching tag: tags describe taste most precisely. */
   tag: 1.4,
   /** The member's affinity for the note's category: broad, so weaker than tags. */
-  category: 0.6,
+  category: 1.2,
   /** Co-engagement: members who engaged with what this member engaged with also engaged with this note. */
   similar: 1.2,
   /** A declared interest matches a tag of the note: the cold-start source, for members with little history. */
   interest: 0.9,
   /** The global hot score (normalised: 1 for the hottest candidate, 0 for two orders of magnitude / 25 h below). */
-  hot: 0.5,
+  hot: 0.8,
   /** Disliked author or tag (不感兴趣): subtracted, scaled by how strong the dislike is. */
   dislike: 2.5,
 } as const
