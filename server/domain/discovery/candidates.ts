@@ -19,7 +19,7 @@ import { SOURCES } from './weights'
  *   2. the candidates each signal proposes: newest notes of each top tag (idx_post_tags_tag) and interest tag
  *      (uq_tags_name), hottest of each top category (idx_posts_category_hot), newest of each author
  *      (idx_posts_user), best co-engagement neighbours of each engaged note (idx_note_neighbours_top);
- *   3. for those candidate ids (by primary key): author, category, hot score and tag ids, with the filters
+ *   3. for those candidate ids (by primary key): author id, category, hot score and tag ids, with the filters
  *      (listed, not the member's own, not liked / collected / marked 不感兴趣, author not blocked).
  */
 
@@ -171,7 +171,6 @@ interface FactRow {
   user_id: number
   category_id: number | null
   hot_score: number
-  nickname: string
   tag_ids: string | null
 }
 
@@ -205,7 +204,7 @@ export async function loadCandidates(reader: SqlReader, kind: DatabaseKind, memb
   const blocked = notBlockedBy(memberId, 'p.user_id')!
   const t = asOf(kind, now, 'p')
   const facts = await reader.all<FactRow>(
-    `SELECT p.id, p.user_id, p.category_id, p.hot_score, u.nickname, ${TAG_IDS[kind]} AS tag_ids FROM posts p INNER JOIN users u ON u.id = p.user_id
+    `SELECT p.id, p.user_id, p.category_id, p.hot_score, ${TAG_IDS[kind]} AS tag_ids FROM posts p
      WHERE p.id IN ${list.sql} AND ${listedNote('p')} AND p.user_id <> ?${t.sql}
        AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ? AND l.target_type = 1 AND l.target_id = p.id)
        AND NOT EXISTS (SELECT 1 FROM collections c WHERE c.user_id = ? AND c.post_id = p.id)
@@ -219,7 +218,8 @@ export async function loadCandidates(reader: SqlReader, kind: DatabaseKind, memb
     categoryId: r.category_id === null ? null : Number(r.category_id),
     hotScore: Number(r.hot_score),
     tagIds: r.tag_ids ? String(r.tag_ids).split(',').map(Number) : [],
-    nickname: r.nickname,
+    // Only followed and engaged authors' names are shown (in reasons): statement 1 read them with the signals.
+    nickname: signals.followed.get(Number(r.user_id))?.label ?? signals.authors.get(Number(r.user_id))?.label ?? '',
   }))
   return { candidates, signals, mode }
 }

@@ -37,22 +37,22 @@ export const NEIGHBOUR_PAIRS = 5
 export const SOURCES = {
   /** Top tags of the member, and newest notes taken per tag. */
   tags: 6,
-  notesPerTag: 10,
+  notesPerTag: 8,
   /** Top categories, and best-hot notes taken per category. */
   categories: 3,
-  notesPerCategory: 20,
+  notesPerCategory: 15,
   /** Authors the member engaged with most / follows (latest followed first), and newest notes per author. */
   authors: 6,
   followed: 8,
-  notesPerAuthor: 4,
+  notesPerAuthor: 3,
   /** The member's latest liked notes and latest collected notes (this many of each) whose co-engagement neighbours are taken, and neighbours per note. */
   engagedNotes: 4,
-  neighboursPerNote: 10,
+  neighboursPerNote: 8,
   /** Declared interests (profile) looked up as tags, and newest notes per interest. */
   interests: 5,
-  notesPerInterest: 10,
+  notesPerInterest: 6,
   /** The global hot list's head, for freshness and exploration. */
-  hot: 40,
+  hot: 30,
   /** Negative affinities (不感兴趣) read to push candidates down. */
   dislikes: 10,
 } as const
@@ -70,14 +70,14 @@ export const BLEND = {
   author: 1.0,
   /** The member's affinity for the note's best-matching tag: tags describe taste most precisely. */
   tag: 1.4,
-  /** The member's affinity for the note's category: broad, so weaker than tags. */
-  category: 1.2,
+  /** The member's affinity for the note's category: broad, but the steadiest signal of taste (the offline evaluation rewards it most). */
+  category: 1.4,
   /** Co-engagement: members who engaged with what this member engaged with also engaged with this note. */
   similar: 1.2,
   /** A declared interest matches a tag of the note: the cold-start source, for members with little history. */
-  interest: 0.9,
+  interest: 1.1,
   /** The global hot score (normalised: 1 for the hottest candidate, 0 for two orders of magnitude / 25 h below). */
-  hot: 0.8,
+  hot: 0.6,
   /** Disliked author or tag (不感兴趣): subtracted, scaled by how strong the dislike is. */
   dislike: 2.5,
 } as const

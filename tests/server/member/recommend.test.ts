@@ -42,8 +42,8 @@ describe('推荐 for each member', () => {
   }
   const ids = (page: Page) => page.posts.map((p) => p.id)
   /** A published note written straight into the database (hot_score 0: among such notes, the newer ranks first). */
-  const note = async (who: Member, tags: string[] = []) => {
-    const id = await insertPost(server.deps.db, who.id, { title: `笔记${uniqueId('t')}`, category_id: category })
+  const note = async (who: Member, tags: string[] = [], categoryId = category) => {
+    const id = await insertPost(server.deps.db, who.id, { title: `笔记${uniqueId('t')}`, category_id: categoryId })
     for (const name of tags) {
       const [tag] = await dbQuery<{ id: number }>(server.deps.db, 'SELECT id FROM tags WHERE name = ?', [name])
       if (tag) await dbRun(server.deps.db, 'INSERT INTO post_tags (post_id, tag_id) VALUES (?, ?)', [id, Number(tag.id)])
@@ -77,7 +77,8 @@ describe('推荐 for each member', () => {
     const tag = `标${uniqueId('').slice(-5)}`
     const followedNote = await note(followed)
     const likedNote = await note(liked, [tag])
-    const sameTag = await note(other, [tag])
+    // In another category: the reason names the tag the member liked, not a category they read.
+    const sameTag = await note(other, [tag], await createCategory(server, `类${tag}`, `c${uniqueId('').slice(-6)}`))
     expect((await server.call('POST', `/api/users/${followed.user_id}/follow`, { token: member.token })).status).toBe(200)
     expect((await server.call('POST', '/api/likes', { token: member.token, json: { target_type: 1, target_id: likedNote } })).status).toBe(200)
     const page = await feed(member)
