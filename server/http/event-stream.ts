@@ -247,7 +247,10 @@ export class StreamHub {
     }
     ctx.req.socket.setTimeout(0)
     ctx.req.socket.setNoDelay(true)
-    ctx.set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' })
+    // Connection: close — when the stream ends (its client left, its session ended, a shutdown) its socket goes
+    // with it at once, instead of lingering as a kept-alive connection (socket, parser, timer) for keepAliveTimeout
+    // (65 s) that nobody reuses: a reconnecting EventSource opens a new request, on a connection of its own.
+    ctx.set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no', Connection: 'close' })
     ctx.respond = false
     ctx.res.statusCode = 200
     ctx.res.flushHeaders()
