@@ -146,9 +146,12 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const gate = new RequestGate()
   const server: Server = createServer(gate.listener(app.callback()))
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
+    // Two demos (or servers) on one port: say so instead of a stack trace.
+    const onError = (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new ConfigError(`Port ${config.port} on ${config.host} is already in use (another Shiliu server or demo?): stop it, or start with another PORT`) : err)
+    server.once('error', onError)
     server.listen(config.port, config.host, () => {
-      server.off('error', reject)
+      server.off('error', onError)
       resolve()
     })
   })
