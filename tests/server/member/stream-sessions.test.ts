@@ -18,7 +18,7 @@ import { startMailbox, type Mailbox } from '../../support/mailbox'
 import { insertMember, openMemberSession, type Member } from '../../support/members'
 import { redisAnswers, redisUrl } from '../../support/redis'
 import { sharedEnv, startTestServer, type TestServer } from '../../support/server'
-import { dbQuery, dbRun } from '../../support/sql'
+import { dbQuery } from '../../support/sql'
 import { adminToken, createAdmin } from '../admin/support'
 
 /** An upper bound, not a timing: a stream whose session ended closes well within it (the issue asks a second). */
