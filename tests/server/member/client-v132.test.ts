@@ -172,6 +172,7 @@ describe('XiaoShiLiu v1.3.2 client: note management, review and back-office (iss
     expect((await srv.call('POST', `/api/admin/users/${readerId}/ban`, { token: admin, json: { reason: '广告' } })).status).toBe(200)
     list = await rows()
     expect(byId(list, reader.user_id)).toMatchObject({ ban_status: 3, ban_status_display: '永久封禁', ban_reason: '广告', ban_end_time: null })
+    expect((await srv.call<Row>('GET', `/api/admin/users/${readerId}`, { token: admin })).body.data).toMatchObject({ ban_status: 3, ban_status_display: '永久封禁' })
     expect((await srv.call('POST', `/api/admin/users/${readerId}/unban`, { token: admin })).status).toBe(200)
     expect(byId(await rows(), reader.user_id)).toMatchObject({ ban_status: -1, ban_status_display: '正常' })
     expect(await rows('&ban_status=banned')).toEqual([])
