@@ -108,7 +108,8 @@ describe('XiaoShiLiu v1.3.2 client: note management, review and back-office (iss
   afterAll(() => srv?.close())
 
   it('GET /users/{id}/posts?status=all: the author gets every note with its status; others the published ones', async () => {
-    const path = `/api/users/${writer.user_id}/posts?page=1&limit=20&status=all`
+    // As its note management sends it (empty keyword and category, sort=created_at).
+    const path = `/api/users/${writer.user_id}/posts?page=1&limit=10&keyword=&category=&sort=created_at&status=all`
     const own = await srv.call<{ posts: Array<{ id: number; status: number }> }>('GET', path, { token: writer.token })
     expect(own.status, JSON.stringify(own.body)).toBe(200)
     expect(statuses(own.body.data.posts)).toEqual({ [published]: 0, [draft]: 1, [held]: 2 })
@@ -117,6 +118,9 @@ describe('XiaoShiLiu v1.3.2 client: note management, review and back-office (iss
       expect(seen.status).toBe(200)
       expect(statuses(seen.body.data.posts)).toEqual({ [published]: 0 })
     }
+    // Its search box: the author's drafts match too (they are not in the search index).
+    const found = await srv.call<{ posts: Array<{ id: number; status: number }> }>('GET', `/api/users/${writer.user_id}/posts?page=1&limit=10&keyword=${encodeURIComponent('草稿')}&status=all`, { token: writer.token })
+    expect(statuses(found.body.data.posts)).toEqual({ [draft]: 1 })
     const bad = await srv.call('GET', `/api/users/${writer.user_id}/posts?status=some`, { token: writer.token })
     expect(bad.body).toMatchObject({ code: 400, message: '笔记状态只能是0、1、2、3或all' })
   })
