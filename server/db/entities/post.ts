@@ -9,6 +9,8 @@ import { User } from './user'
 @Index('idx_posts_feed_type', ['is_draft', 'moderation', 'type', 'created_at', 'id'])
 @Index('idx_posts_category_feed', ['category_id', 'is_draft', 'moderation', 'created_at', 'id'])
 @Index('idx_posts_user', ['user_id', 'is_draft', 'created_at', 'id'])
+/** An author's listed notes, newest last: the 关注 timeline's per-author walks (domain/following.ts). */
+@Index('idx_posts_user_listed', ['user_id', 'is_draft', 'moderation', 'created_at', 'id'])
 @Index('idx_posts_hot', ['is_draft', 'moderation', 'hot_score', 'id'])
 @Index('idx_posts_category_hot', ['category_id', 'is_draft', 'moderation', 'hot_score', 'id'])
 export class Post {
