@@ -5,7 +5,8 @@ import { User } from './user'
 
 /** A note (笔记): type 1 image note, 2 video note; drafts have is_draft = true. */
 @Entity('posts')
-@Index('idx_posts_feed', ['is_draft', 'moderation', 'created_at', 'id'])
+/** user_id last: the 关注 timeline's walk by date probes each note's author from the index alone (domain/following.ts). */
+@Index('idx_posts_feed', ['is_draft', 'moderation', 'created_at', 'id', 'user_id'])
 @Index('idx_posts_feed_type', ['is_draft', 'moderation', 'type', 'created_at', 'id'])
 @Index('idx_posts_category_feed', ['category_id', 'is_draft', 'moderation', 'created_at', 'id'])
 @Index('idx_posts_user', ['user_id', 'is_draft', 'created_at', 'id'])

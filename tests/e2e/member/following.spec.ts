@@ -38,7 +38,7 @@ test('follow someone from the empty 关注 tab, then see their new note there wi
 
   await publishNote(request, author, '关注后的新笔记')
   // The tab shown again (window focus / visibility) checks for new notes; the interval would too, later.
-  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })))
+  await page.evaluate("document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))")
   const arrived = page.getByRole('button', { name: '1 条新笔记' })
   await expect(arrived).toBeVisible({ timeout: 30_000 })
   await arrived.click()
@@ -66,6 +66,5 @@ test('on a 320 px phone the 关注 tab comes first and its page fits the screen'
   await expect(tabs.first()).toHaveText('关注')
   await tabs.first().click()
   await expect(page.getByText('关注的人发布的笔记会出现在这里')).toBeVisible()
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(overflow).toBeLessThanOrEqual(0)
+  expect(await page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth')).toBe(true)
 })
