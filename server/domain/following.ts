@@ -89,9 +89,13 @@ const positionOf = (card: PostCard): TimelinePosition => ({ at: new Date(card.cr
 
 const isNewer = (a: TimelinePosition, b: TimelinePosition): boolean => a.at.getTime() > b.at.getTime() || (a.at.getTime() === b.at.getTime() && a.id > b.id)
 
-/** How many timeline notes come after `since` (newer), counting up to NEW_COUNT_CAP; by author (a range per author). */
-export async function countNewer(reader: SqlReader, kind: DatabaseKind, viewer: TimelineViewer, since: TimelinePosition): Promise<number> {
-  const w = timelineWhere(kind, viewer, 'by-author', beyond(kind, since, 'newer'))
+/**
+ * How many timeline notes come after `since` (newer), counting up to NEW_COUNT_CAP. By date for the open tab's
+ * check (`since` is the newest note it shows: the site's notes after it are those of the last seconds), by
+ * author for a last visit (possibly days ago: a range per followed author).
+ */
+export async function countNewer(reader: SqlReader, kind: DatabaseKind, viewer: TimelineViewer, since: TimelinePosition, shape: 'by-author' | 'by-date'): Promise<number> {
+  const w = timelineWhere(kind, viewer, shape, beyond(kind, since, 'newer'))
   const row = await reader.one<{ n: number }>(`SELECT COUNT(*) AS n FROM (SELECT p.id FROM ${w.from} WHERE ${w.sql} ${limitClause(NEW_COUNT_CAP)}) x`, w.params)
   return Number(row?.n ?? 0)
 }
@@ -110,7 +114,7 @@ export async function followingTimeline(deps: AppDeps, reader: SqlReader, kind: 
   if (first && lastVisit) {
     // Usually the last visit ends inside the first page: count there; only a full page of new notes needs a statement.
     newCount = posts.filter((p) => isNewer(positionOf(p), lastVisit)).length
-    if (newCount === posts.length && posts.length === q.limit) newCount = await countNewer(reader, kind, viewer, lastVisit)
+    if (newCount === posts.length && posts.length === q.limit) newCount = await countNewer(reader, kind, viewer, lastVisit, 'by-author')
   }
   // A visit ends at the newest note shown: recorded after the reply, through the writer (timeline-marks.ts).
   if (first && head && (!lastVisit || isNewer(head, lastVisit))) rememberVisit(deps.db, viewer.id, head, (err) => deps.logger.warn({ err }, 'timeline visit not recorded'))
@@ -126,7 +130,7 @@ export async function followingTimeline(deps: AppDeps, reader: SqlReader, kind: 
 
 /** GET /posts/following/new: how many timeline notes are newer than `since`, or than the last visit when none is given. */
 export async function newSince(deps: AppDeps, reader: SqlReader, kind: DatabaseKind, viewer: TimelineViewer, since: TimelinePosition | undefined): Promise<number> {
-  const from = since ?? (await lastVisitOf(deps.db, reader, viewer.id))
-  if (!from) return 0
-  return countNewer(reader, kind, viewer, from)
+  if (since) return countNewer(reader, kind, viewer, since, 'by-date')
+  const lastVisit = await lastVisitOf(deps.db, reader, viewer.id)
+  return lastVisit ? countNewer(reader, kind, viewer, lastVisit, 'by-author') : 0
 }
