@@ -31,7 +31,7 @@ import { EMAIL_MESSAGES } from '../contract/email'
  */
 
 /** Display ids that are path segments of /users/... and so cannot be anyone's id. */
-const RESERVED_IDS = new Set(['search', 'blocks', 'verification', 'me', 'admin', 'null', 'undefined'])
+const RESERVED_IDS = new Set(['search', 'blocks', 'suggestions', 'verification', 'me', 'admin', 'null', 'undefined'])
 
 export async function findByDisplayId(db: AppDeps['db'] | EntityManager, userId: string): Promise<User | null> {
   if (!isDisplayIdShape(userId)) return null

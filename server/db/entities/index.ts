@@ -14,6 +14,7 @@ import { Setting } from './setting'
 import { AdminSession, UserSession } from './session'
 import { AdminAuditLog, Captcha, PostView } from './support'
 import { PostTag, Tag } from './tag'
+import { TimelineMark } from './timeline-mark'
 import { User } from './user'
 import { UserBlock } from './user-block'
 import { Verification } from './verification'
@@ -35,6 +36,7 @@ export * from './session'
 export * from './setting'
 export * from './support'
 export * from './tag'
+export * from './timeline-mark'
 export * from './user'
 export * from './user-block'
 export * from './verification'
@@ -71,4 +73,5 @@ export const entities = [
   Report,
   UserBan,
   EmailCode,
+  TimelineMark,
 ]

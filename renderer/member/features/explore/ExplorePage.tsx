@@ -9,7 +9,10 @@ import { FeedList } from '../feed/FeedList'
 import { usePostFeed } from '../feed/usePostFeed'
 import { postKeys } from '../interactions/postCache'
 import { ChannelTabs } from './ChannelTabs'
-import { findChannel, RECOMMEND } from './channels'
+import { FOLLOWING, findChannel, RECOMMEND } from './channels'
+import { FollowingFeed, FollowingSignIn } from './FollowingFeed'
+import { followingKey } from './useFollowingTimeline'
+import { useSession } from '../../session/SessionContext'
 import { FloatingButtons } from './FloatingButtons'
 import { useChannelSwitch } from './useChannelSwitch'
 import { useChannels } from './useChannels'
@@ -22,8 +25,11 @@ const REFRESH_SPINNER_MS = 1000
 /** Discover feed (spec §2.3). */
 export function ExplorePage() {
   const { channel: segment } = useParams()
-  const { channels, loaded } = useChannels()
-  const current = findChannel(channels, segment)
+  const { user, openAuth } = useSession()
+  const { channels, loaded } = useChannels(user !== null)
+  // A visitor opening the 关注 route is asked to sign in (the tab itself is only shown to members).
+  const visitorOnFollowing = !user && segment === FOLLOWING.path.slice(1)
+  const current = visitorOnFollowing ? FOLLOWING : findChannel(channels, segment)
   const { selectedId, select } = useChannelSwitch(current)
   const [imageOnly, setImageOnly] = useState(false)
   const [switching, setSwitching] = useState(false)
@@ -32,10 +38,13 @@ export function ExplorePage() {
   const qc = useQueryClient()
 
   const channel = current ?? RECOMMEND
+  const following = channel.id === FOLLOWING.id
   const type = imageOnly ? 1 : null
-  const key = postKeys.feed(channel.id, type)
-  const feed = usePostFeed(key, (page) =>
-    listPosts({ page, limit: 20, category: channel.categoryId ?? undefined, type: type ?? undefined }),
+  const key = following ? followingKey : postKeys.feed(channel.id, type)
+  const feed = usePostFeed(
+    postKeys.feed(channel.id, type),
+    (page) => listPosts({ page, limit: 20, category: channel.categoryId ?? undefined, type: type ?? undefined }),
+    !following,
   )
 
   // Short spinner whenever the channel or the filter changes (not on first display).
@@ -79,19 +88,25 @@ export function ExplorePage() {
           </div>
         ) : null}
         <div style={switching ? { visibility: 'hidden' } : undefined}>
-          <FeedList
-            posts={feed.posts}
-            isLoading={feed.isLoading || (!loaded && !current)}
-            hasNextPage={feed.hasNextPage}
-            isFetchingNextPage={feed.isFetchingNextPage}
-            fetchNextPage={feed.fetchNextPage}
-            emptyText="暂无内容"
-            error={feed.error}
-            onRetry={feed.retry}
-          />
+          {visitorOnFollowing ? (
+            <FollowingSignIn onSignIn={() => openAuth('login')} />
+          ) : following ? (
+            <FollowingFeed />
+          ) : (
+            <FeedList
+              posts={feed.posts}
+              isLoading={feed.isLoading || (!loaded && !current)}
+              hasNextPage={feed.hasNextPage}
+              isFetchingNextPage={feed.isFetchingNextPage}
+              fetchNextPage={feed.fetchNextPage}
+              emptyText="暂无内容"
+              error={feed.error}
+              onRetry={feed.retry}
+            />
+          )}
         </div>
       </div>
-      <FloatingButtons imageOnly={imageOnly} onToggleImageOnly={() => setImageOnly((v) => !v)} onRefresh={refresh} refreshing={refreshing} />
+      <FloatingButtons imageOnly={imageOnly} onToggleImageOnly={following ? undefined : () => setImageOnly((v) => !v)} onRefresh={refresh} refreshing={refreshing} />
     </div>
   )
 }
