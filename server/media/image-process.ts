@@ -59,7 +59,10 @@ export class ImageProcess {
   private readonly pending = new Map<number, Pending>()
 
   constructor(private readonly options: ImageProcessOptions) {
-    this.inProcess = !options.enabled
+    // Inside Electron (the desktop app's embedded server, a utility process) the executable is the app itself and
+    // the packaged app turns the RunAsNode fuse off: forking it would start another app, not an image process.
+    // One person's server encodes in-process there.
+    this.inProcess = !options.enabled || process.versions.electron !== undefined
   }
 
   get state(): ImageProcessState {
@@ -115,8 +118,6 @@ export class ImageProcess {
         UV_THREADPOOL_SIZE: String(this.options.slots),
         SHILIU_IMAGE_WORKER_THREADS: String(this.options.threads),
         SHILIU_IMAGE_WORKER_NICE: String(this.options.nice),
-        // Inside Electron (the desktop app's utility process) the executable is Electron's: run it as Node.
-        ELECTRON_RUN_AS_NODE: '1',
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',
