@@ -35,7 +35,7 @@ export function parseOpenOptions(args: string[]): { open: OpenOptions | null; re
     else rest.push(arg)
   }
   if (!values.has('--rate') && !findRate) {
-    if (values.size) throw new Error(`${[...values.keys()].join(' ')} only go with --rate or --find-rate`)
+    if (values.size) throw new Error(`${[...values.keys()].join(' ')}: only with --rate or --find-rate`)
     return { open: null, rest }
   }
   const number = (name: string, fallback: number, min: number, max: number) => {
