@@ -209,6 +209,8 @@ async function openLoop(members: Member[], bodies: Buffer[][]): Promise<void> {
     steps.push(step(member, bodies, chooseKind(random, mix), due))
     due += (-Math.log(1 - random()) * 1000) / rate
   }
+  // The window ends on its own timer (the parent samples CPU then), after the last arrival, however quick its reply.
+  await sleep(windowEnd - performance.now() + 5)
   await Promise.all(steps)
 }
 
