@@ -35,11 +35,20 @@ export interface ImageProcessState {
 
 const START_TIMEOUT_MS = 20_000
 
+/** tsx as this module resolves it (any working directory); under a runner without import.meta.resolve, from the working directory. */
+function tsxLoader(): string {
+  try {
+    return typeof import.meta.resolve === 'function' ? import.meta.resolve('tsx') : 'tsx'
+  } catch {
+    return 'tsx'
+  }
+}
+
 /** The entry file beside this module: the bundle's .js, or the source's .ts run through tsx (tests, dev). */
 function entry(): { file: string; execArgv: string[] } | null {
   for (const name of ['image-worker.js', 'image-worker.ts']) {
     const file = fileURLToPath(new URL(`./${name}`, import.meta.url))
-    if (existsSync(file)) return { file, execArgv: name.endsWith('.ts') ? ['--import', 'tsx'] : [] }
+    if (existsSync(file)) return { file, execArgv: name.endsWith('.ts') ? ['--import', tsxLoader()] : [] }
   }
   return null
 }
