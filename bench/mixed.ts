@@ -138,7 +138,7 @@ async function runMixedOn(engine: BenchEngine, choice: EngineChoice, photos: str
   const server = await startServer(RUN_DIR, { MEDIA_UPLOADS_PER_HOUR: '100000000', MEDIA_QUOTA_MB: '100000000', METRICS_TOKEN, ...env })
   try {
     const base: MixedClientConfig = { url: server.url, password: SEED_PASSWORD, ...data, keywords: KEYWORDS, photos, warmupSeconds: warmupSeconds(!!open), seconds: seconds(!!open), graceSeconds: 30 }
-    const setting = `${SCALE.users} users / ${SCALE.notes} notes / ${SCALE.comments} comments / ${SCALE.likes} likes, ${ENGINE_LABELS[engine]}${engine === 'sqlite' ? ` (${process.env.SHILIU_SQLITE_WRITER === 'portable' ? 'portable: node-sqlite3' : 'native: better-sqlite3'})` : ''}, ${os.availableParallelism()} cores, WORKERS=${process.env.WORKERS || '1'}`
+    const setting = `${SCALE.users} users / ${SCALE.notes} notes / ${SCALE.comments} comments / ${SCALE.likes} likes, ${ENGINE_LABELS[engine]}${engine === 'sqlite' ? ` (${process.env.SHILIU_SQLITE_WRITER === 'portable' ? 'portable: node-sqlite3' : 'native: better-sqlite3'})` : ''}, ${os.availableParallelism()} cores, WORKERS=${process.env.WORKERS || '1'}, images ${process.env.SHILIU_IMAGE_PROCESS === '0' ? 'in the server process' : `in an image process at nice ${process.env.SHILIU_IMAGE_NICE ?? 19}`}`
     if (!open) {
       const { result, window, metrics } = await drive(server, base)
       console.log(`\n${MEMBERS} members, no think time, ${base.seconds} s measured; ${setting}`)
