@@ -24,6 +24,7 @@ import { createLogger } from './logger'
 import { metricsRegistry } from './telemetry/metrics'
 import { startOrphanSweep } from './media/lifecycle'
 import { mediaStorage, sweepWorkDirs } from './media/storage'
+import { warmImageProcess } from './media/images'
 import { seedDemoIfEmpty } from './seed/demo'
 import { applyDemoAdminPassword, demoHashes, prepareDemo, type DemoProgress, type OnDemoProgress } from './seed/demo-prepare'
 
@@ -251,6 +252,8 @@ export async function runServerProcess(env: NodeJS.ProcessEnv = process.env): Pr
     process.stderr.write(`${message}\n`)
     process.exit(1)
   }
+  // The image process starts now, not with the first upload (which would wait for it).
+  void warmImageProcess()
   let stopping = false
   shutdown = (reason: string) => {
     // A second signal while stopping means "now": exit without waiting. A worker leaves that to its primary
