@@ -1,17 +1,19 @@
 import type { DatabaseKind } from '../config'
 import type { SqlReader, SqlValue } from '../db/reader'
 import { notBlockedBy, type BlockViewer } from '../db/blocks'
-import { containsPattern, LIKE_ESCAPE, limitClause } from '../db/sql'
-import { fts5Match, queryTerms, tsQuery, type QueryTerm } from './tokenizer'
+import { limitClause } from '../db/sql'
+import { fts5Match, mysqlBooleanQuery, queryTerms, tsQuery, type QueryTerm } from './tokenizer'
+import { relevanceOrder } from './rank'
 import { listedNote } from '../db/visibility'
 
 /*
- * Full-text search of published notes (ARCHITECTURE.md §4). posts.search_text holds the tokens of title,
+ * Full-text search of published notes (ARCHITECTURE.md §4). posts.search_text holds the words of title,
  * plain content and tag names (server/search/tokenizer.ts; empty for drafts). Matching is done by an index:
  *   - SQLite: the FTS5 table posts_fts (kept in step by triggers), `MATCH` with every query term quoted;
  *   - PostgreSQL: the GIN index on to_tsvector('simple', search_text), `@@ to_tsquery('simple', …)`;
- *   - MySQL/MariaDB: no index is used (documented fallback): every term as `search_text LIKE '%term%'`.
- * Results are ordered newest first by id (SQLite walks the FTS doclist backwards and stops at the page).
+ *   - MySQL/MariaDB: the FULLTEXT index on the generated column search_ft, `MATCH … AGAINST` in boolean mode.
+ * A keyword search is ordered by relevance blended with engagement and recency (rank.ts); a tag alone, or
+ * the tag chips, newest first.
  */
 
 export interface NoteSearch {
@@ -38,7 +40,7 @@ export function termsOf(keyword: string | undefined): QueryTerm[] {
 export function matchCondition(kind: DatabaseKind, terms: QueryTerm[]): SqlPart {
   if (kind === 'sqlite') return { sql: 'p.id IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?)', params: [fts5Match(terms)] }
   if (kind === 'postgres') return { sql: "to_tsvector('simple', p.search_text) @@ to_tsquery('simple', ?)", params: [tsQuery(terms)] }
-  return { sql: terms.map(() => `p.search_text LIKE ? ${LIKE_ESCAPE}`).join(' AND '), params: terms.map((t) => containsPattern(t.token)) }
+  return { sql: 'MATCH (p.search_ft) AGAINST (? IN BOOLEAN MODE)', params: [mysqlBooleanQuery(terms)] }
 }
 
 function filters(search: NoteSearch, viaTags: boolean): SqlPart {
@@ -87,13 +89,20 @@ function source(kind: DatabaseKind, search: NoteSearch): SqlPart & { order: stri
   return { sql: `FROM posts p WHERE ${m.sql} AND ${f.sql}`, params: [...m.params, ...f.params], order: 'p.id' }
 }
 
-/** The page of matching note ids, newest first, as SQL (a `CardPageSource` for presenters/post.ts). */
+/**
+ * The page of matching note ids as SQL (a `CardPageSource` for presenters/post.ts): for a keyword, by
+ * relevance (a column `score`, rank.ts), otherwise newest first.
+ */
 export function noteIdsPage(kind: DatabaseKind, search: NoteSearch, limit: number, offset: number): { sql: string; params: SqlValue[]; orderBy: string } {
   const s = source(kind, search)
+  if (search.terms.length > 0) {
+    const rank = relevanceOrder(kind, search.terms)
+    return { sql: `SELECT p.id, ${rank.sql} AS score ${s.sql} ORDER BY score DESC, p.id DESC ${limitClause(limit, offset)}`, params: [...rank.params, ...s.params], orderBy: 'pg.score DESC, p.id DESC' }
+  }
   return { sql: `SELECT p.id ${s.sql} ORDER BY ${s.order} DESC ${limitClause(limit, offset)}`, params: s.params, orderBy: 'p.id DESC' }
 }
 
-/** The page of matching note ids, newest first. */
+/** The page of matching note ids, in page order (see noteIdsPage). */
 export async function searchNoteIds(reader: SqlReader, kind: DatabaseKind, search: NoteSearch, limit: number, offset: number): Promise<number[]> {
   const page = noteIdsPage(kind, search, limit, offset)
   const rows = await reader.all<{ id: number }>(page.sql, page.params)
