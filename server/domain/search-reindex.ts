@@ -44,7 +44,7 @@ async function reindexBatch(db: DataSource, afterId: number): Promise<{ last: nu
   const notes = await query<NoteRow>(db, `SELECT id, title, content, search_text FROM posts WHERE id > ? AND search_text <> '' ORDER BY id LIMIT ${BATCH}`, [afterId])
   if (notes.length === 0) return { last: null, changed: 0 }
   const list = inList(notes.map((n) => Number(n.id)))
-  const tags = await query<{ post_id: number; name: string }>(db, `SELECT pt.post_id, t.name FROM post_tags pt INNER JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id IN ${list.sql} ORDER BY pt.post_id, pt.id`, list.params)
+  const tags = await query<{ post_id: number; name: string }>(db, `SELECT pt.post_id, t.name FROM post_tags pt INNER JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id IN ${list.sql} ORDER BY pt.post_id, t.id`, list.params)
   const tagsOf = new Map<number, string[]>()
   for (const t of tags) tagsOf.set(Number(t.post_id), [...(tagsOf.get(Number(t.post_id)) ?? []), t.name])
   const updates = notes
