@@ -8,7 +8,8 @@ import { mysqlBooleanQuery, tsQuery, type QueryTerm } from './tokenizer'
  *   score = relevance × (1 + 0.15·log10(1 + likes + 2·collects + 3·comments)) × (1 + 0.25 / (1 + age_days / 30))
  *
  * relevance is the engine's own text score over the index: SQLite FTS5 bm25() (negated: FTS5 gives smaller
- * = better), PostgreSQL ts_rank() of the 'simple' tsvector (normalisation 1: divided by 1 + log(length)),
+ * = better), PostgreSQL ts_rank() of the stored 'simple' tsvector (post_search.tsv as `s`; normalisation 1:
+ * divided by 1 + log(length)),
  * MariaDB/MySQL's FULLTEXT MATCH … AGAINST score. Relevance dominates: 1,000 engagement points multiply it
  * by 1.45 at most, a note of today gets ×1.25 and one a month old ×1.125, whereas the text scores of the
  * matches of one query spread over several times that. The factors are multiplicative so each engine's
@@ -29,13 +30,13 @@ const AGE_DAYS: Record<DatabaseKind, string> = {
 
 const LOG10: Record<DatabaseKind, string> = { sqlite: 'log10', postgres: 'log', mysql: 'LOG10' }
 
-/** The score expression (over posts `p`, and posts_fts on SQLite) and its parameters, which come first. */
+/** The score expression (over posts `p`, and posts_fts on SQLite, post_search `s` on PostgreSQL) and its parameters, which come first. */
 export function relevanceOrder(kind: DatabaseKind, terms: QueryTerm[]): { sql: string; params: SqlValue[] } {
   const relevance =
     kind === 'sqlite'
       ? { sql: '(-bm25(posts_fts))', params: [] }
       : kind === 'postgres'
-        ? { sql: "ts_rank(to_tsvector('simple', p.search_text), to_tsquery('simple', ?), 1)", params: [tsQuery(terms)] }
+        ? { sql: "ts_rank(s.tsv, to_tsquery('simple', ?), 1)", params: [tsQuery(terms)] }
         : { sql: 'MATCH (p.search_ft) AGAINST (? IN BOOLEAN MODE)', params: [mysqlBooleanQuery(terms)] }
   const engagement = `(1 + ${ENGAGEMENT_WEIGHT} * ${LOG10[kind]}(1 + ${ENGAGEMENT}))`
   const recency = `(1 + ${RECENCY_WEIGHT} / (1 + ${AGE_DAYS[kind]} / ${RECENCY_DAYS}))`
