@@ -30,7 +30,9 @@ export function SearchBox({ autoFocus, onDone }: SearchBoxProps) {
   const inputRef = useRef<HTMLInputElement>(null)
   const suggestions = useSuggestions(value)
   const [active, setActive] = useState(-1)
-  const showSuggestions = open && value.trim() !== '' && suggestions.length > 0
+  // Suggestions once something is typed; opening the box on a kept keyword shows the history (the spec's search dropdown).
+  const [typed, setTyped] = useState(false)
+  const showSuggestions = open && typed && value.trim() !== '' && suggestions.length > 0
   useEffect(() => setActive(-1), [suggestions])
 
   // The box follows the URL's keyword when it changes from elsewhere (back / forward, a tag or a link), not when
@@ -60,6 +62,7 @@ export function SearchBox({ autoFocus, onDone }: SearchBoxProps) {
     if (!t) return
     add(t)
     setValue(t)
+    setTyped(false)
     shownKeyword.current = t
     setOpen(false)
     setEditing(false)
@@ -78,6 +81,7 @@ export function SearchBox({ autoFocus, onDone }: SearchBoxProps) {
 
   const pick = (s: Suggestion) => {
     setOpen(false)
+    setTyped(false)
     setActive(-1)
     inputRef.current?.blur()
     navigate(s.to)
@@ -114,6 +118,7 @@ export function SearchBox({ autoFocus, onDone }: SearchBoxProps) {
           enterKeyHint="search"
           onChange={(e) => {
             setValue(e.target.value)
+            setTyped(true)
             setOpen(true)
           }}
           onKeyDown={onKeyDown}
