@@ -2,11 +2,12 @@
 // on one database for the evaluation: the new one is the server's own (noteIdsPage); the old one is the
 // statement the server ran before issue 38, over a copy of the index made with the legacy pair tokenizer
 // (server/search/legacy-pairs.ts), so both are timed on the same data and engine.
-import Database from 'better-sqlite3'
+import { createRequire } from 'node:module'
 import pg from 'pg'
 import { plainText } from '../../server/domain/richtext'
 import { listedNote } from '../../server/db/visibility'
 import { dialect } from '../../server/db/sql'
+import type { NativeConstructor } from '../../server/db/native'
 import { noteIdsPage } from '../../server/search/index'
 import * as legacy from '../../server/search/legacy-pairs'
 import { queryTerms } from '../../server/search/tokenizer'
@@ -41,6 +42,7 @@ const NOTES_SQL = `SELECT p.id, p.title, p.content FROM posts p WHERE ${listedNo
 const TAGS_SQL = 'SELECT pt.post_id, t.name FROM post_tags pt INNER JOIN tags t ON t.id = pt.tag_id ORDER BY pt.post_id, t.id'
 
 export function sqliteEngine(file: string): SearchEngine {
+  const Database = createRequire(import.meta.url)('better-sqlite3') as NativeConstructor
   const db = new Database(file)
   return {
     name: 'SQLite',
@@ -50,7 +52,9 @@ export function sqliteEngine(file: string): SearchEngine {
     async buildLegacy(notes) {
       db.exec("CREATE VIRTUAL TABLE temp.legacy_fts USING fts5(search_text, tokenize='unicode61 remove_diacritics 0')")
       const insert = db.prepare('INSERT INTO temp.legacy_fts (rowid, search_text) VALUES (?, ?)')
-      db.transaction(() => notes.forEach((n) => insert.run(n.id, legacyText(n))))()
+      db.exec('BEGIN')
+      notes.forEach((n) => insert.run(n.id, legacyText(n)))
+      db.exec('COMMIT')
     },
     async oldIds(q, limit) {
       const terms = legacy.queryTerms(q)
@@ -80,8 +84,8 @@ export async function postgresEngine(url: string): Promise<SearchEngine> {
       return withTags(await all(NOTES_SQL), await all(TAGS_SQL))
     },
     async buildLegacy(notes) {
-      // The posts columns the old statement reads, with the old tokens, and the old index over them.
-      await client.query('CREATE TEMP TABLE posts_old AS SELECT id, is_draft, moderation, search_text FROM posts')
+      // A copy of posts (same rows, same width) with the old tokens, and the old expression index over them.
+      await client.query('CREATE TEMP TABLE posts_old AS SELECT * FROM posts')
       for (let i = 0; i < notes.length; i += 1000) {
         const chunk = notes.slice(i, i + 1000)
         await client.query('UPDATE posts_old o SET search_text = v.t FROM unnest($1::int[], $2::text[]) AS v(id, t) WHERE o.id = v.id', [chunk.map((n) => n.id), chunk.map(legacyText)])
