@@ -57,13 +57,19 @@ export function wordsOf(terms: readonly QueryTerm[]): string[] {
   return [...new Set(terms.map((t) => t.token))]
 }
 
+/** `at`, moved back one if it would split a surrogate pair (an emoji). */
+function notInPair(text: string, at: number): number {
+  const code = text.charCodeAt(at)
+  return at > 0 && code >= 0xdc00 && code <= 0xdfff ? at - 1 : at
+}
+
 export function highlightOf(card: Pick<PostCard, 'title' | 'content'>, words: readonly string[]): SearchHighlight {
   const title = matchRanges(card.title, words)
   const content = card.content ?? ''
   const inContent = matchRanges(content, words)
   if (inContent.length === 0) return { title, excerpt: '', excerpt_ranges: [] }
-  const start = Math.max(0, inContent[0]![0] - EXCERPT_BEFORE)
-  const end = Math.min(content.length, start + EXCERPT_MAX)
+  const start = notInPair(content, Math.max(0, inContent[0]![0] - EXCERPT_BEFORE))
+  const end = notInPair(content, Math.min(content.length, start + EXCERPT_MAX))
   const excerpt = content.slice(start, end)
   const excerptRanges = inContent.filter(([s, e]) => s >= start && e <= end).map(([s, e]): Range => [s - start, e - start])
   return { title, excerpt, excerpt_ranges: excerptRanges }
