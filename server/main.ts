@@ -14,6 +14,7 @@ import { closeDatabase, openDatabase } from './db/data-source'
 import type { AppDeps } from './deps'
 import { startExportSweep } from './domain/data-export'
 import { ensureSiteSettings } from './domain/site-settings'
+import { reindexSearchIfStale } from './domain/search-reindex'
 import { createEventBus, registerEventBus } from './events/bus'
 import { shareCacheInvalidation } from './events/cache-invalidation'
 import { closeAllStreams } from './http/event-stream'
@@ -135,6 +136,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     await applyDemoAdminPassword(deps)
     onProgress({ step: 'ready', done: 1, total: 1, message: '演示数据已就绪' })
   }
+  // Notes indexed by an older tokenizer are re-tokenised, in short batches (domain/search-reindex.ts).
+  const reindexed = await reindexSearchIfStale(db)
+  if (reindexed) logger.info({ reindexed }, 're-tokenised the search text of stored notes')
   // Verification applications stored before encryption at rest (or by the seed CLI) are sealed now.
   const sealed = await sealApplications(deps)
   if (sealed) logger.info({ sealed }, 'encrypted the personal data of stored verification applications')
