@@ -6,21 +6,28 @@
  * when the window starts and ends (it samples CPU then), and the last one carries the samples.
  *
  * Plain node:http with keep-alive, one socket per member: ~0.1 ms of client CPU per request, reported.
+ *
+ * With `config.open` (--rate) it is an open loop instead (issue 42): requests arrive as a Poisson process at the
+ * offered rate, whether earlier ones were answered or not, each from a member picked at random, and each is timed
+ * from its scheduled arrival, so a server (or a driver) that falls behind shows in the latencies rather than
+ * slowing the arrivals down (a closed loop's coordinated omission). How late the driver sent each is reported.
  */
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { chooseKind, type Kind, type MixedClientConfig, type MixedResult } from './mixed-mix'
+import { chooseKind, openMix, type Kind, type MixedClientConfig, type MixedResult } from './mixed-mix'
 import { prng } from '../tests/support/prng'
 
 const config = JSON.parse(process.env.MIXED_CLIENT_CONFIG!) as MixedClientConfig
 const base = new URL(config.url)
-const agent = new http.Agent({ keepAlive: true, maxSockets: config.members.length + 10 })
+// An open loop has as many requests out as the server is behind: enough sockets that they wait in the server, not here.
+const agent = new http.Agent({ keepAlive: true, maxSockets: config.open ? 2048 : config.members.length + 10 })
 
 interface Reply {
   status: number
   body: string
+  retryAfter?: string | undefined
 }
 
 function send(method: string, pathname: string, token: string | null, payload?: Buffer, contentType = 'application/json'): Promise<Reply> {
@@ -34,7 +41,7 @@ function send(method: string, pathname: string, token: string | null, payload?: 
     const req = http.request({ host: base.hostname, port: base.port, method, path: pathname, headers, agent }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), retryAfter: res.headers['retry-after'] }))
       res.on('error', () => resolve({ status: 0, body: '' }))
     })
     req.on('error', () => resolve({ status: 0, body: '' }))
@@ -84,6 +91,9 @@ const pick = <T>(list: readonly T[], random: () => number): T => list[Math.floor
 const latencies: Partial<Record<Kind, number[]>> = {}
 const served: Partial<Record<Kind, number[]>> = {}
 const failures: Partial<Record<Kind, Record<string, number>>> = {}
+const refused: Partial<Record<Kind, number[]>> = {}
+const lateness: number[] = []
+let arrivals = 0
 let windowStart = Infinity
 let windowEnd = Infinity
 
@@ -100,8 +110,8 @@ function fail(kind: Kind, key: string): void {
  * Every request started in the window counts, however late it ends: a slow upload started near the end is
  * waited for (members start nothing after the window), so long latencies are not cut off the percentiles.
  */
-async function timed(kind: Kind, work: () => Promise<Reply>): Promise<Reply> {
-  const started = performance.now()
+async function timed(kind: Kind, work: () => Promise<Reply>, arrival?: number): Promise<Reply> {
+  const started = arrival ?? performance.now()
   const counted = started >= windowStart && started < windowEnd
   const id = nextRequest++
   if (counted) inFlight.set(id, kind)
@@ -111,36 +121,39 @@ async function timed(kind: Kind, work: () => Promise<Reply>): Promise<Reply> {
     ;(latencies[kind] ??= []).push(ms)
     if (reply.status < 200 || reply.status >= 300) fail(kind, String(reply.status || 'socket'))
     else (served[kind] ??= []).push(ms)
+    if (reply.status === 503 && reply.retryAfter) (refused[kind] ??= []).push(ms)
   }
   return reply
 }
 
-/** One step of member `m`: a request of the mix, or for publishing the upload and then the note. */
-async function step(m: Member, bodies: Buffer[][]): Promise<void> {
-  const kind = chooseKind(m.random)
+/**
+ * One step of member `m`: a request of the mix, or for publishing the upload and then the note. `arrival`: the
+ * open loop's scheduled time, from which the (first) request is timed.
+ */
+async function step(m: Member, bodies: Buffer[][], kind: Kind = chooseKind(m.random), arrival?: number): Promise<void> {
   const note = () => pick(config.notes, m.random)
   switch (kind) {
     case 'feed':
-      await timed(kind, () => send('GET', `/api/posts?page=${1 + Math.floor(m.random() * 5)}&limit=20`, m.token))
+      await timed(kind, () => send('GET', `/api/posts?page=${1 + Math.floor(m.random() * 5)}&limit=20`, m.token), arrival)
       return
     case 'detail':
-      await timed(kind, () => send('GET', `/api/posts/${note()}`, m.token))
+      await timed(kind, () => send('GET', `/api/posts/${note()}`, m.token), arrival)
       return
     case 'comments':
-      await timed(kind, () => send('GET', `/api/posts/${note()}/comments?page=1&limit=5`, m.token))
+      await timed(kind, () => send('GET', `/api/posts/${note()}/comments?page=1&limit=5`, m.token), arrival)
       return
     case 'profile':
-      await timed(kind, () => send('GET', `/api/users/${encodeURIComponent(pick(config.members, m.random))}`, m.token))
+      await timed(kind, () => send('GET', `/api/users/${encodeURIComponent(pick(config.members, m.random))}`, m.token), arrival)
       return
     case 'search':
-      await timed(kind, () => send('GET', `/api/search?type=posts&keyword=${encodeURIComponent(pick(config.keywords, m.random))}&page=1&limit=20`, m.token))
+      await timed(kind, () => send('GET', `/api/search?type=posts&keyword=${encodeURIComponent(pick(config.keywords, m.random))}&page=1&limit=20`, m.token), arrival)
       return
     case 'like': {
       const undo = m.liked.size > 0 && m.random() < 0.4
       const id = undo ? m.liked.values().next().value! : note()
       if (undo) m.liked.delete(id)
       else m.liked.add(id)
-      await timed(kind, () => send(undo ? 'DELETE' : 'POST', '/api/likes', m.token, json({ target_type: 1, target_id: id })))
+      await timed(kind, () => send(undo ? 'DELETE' : 'POST', '/api/likes', m.token, json({ target_type: 1, target_id: id })), arrival)
       return
     }
     case 'collect': {
@@ -148,16 +161,16 @@ async function step(m: Member, bodies: Buffer[][]): Promise<void> {
       const id = undo ? m.collected.values().next().value! : note()
       if (undo) m.collected.delete(id)
       else m.collected.add(id)
-      await timed(kind, () => send(undo ? 'DELETE' : 'POST', `/api/posts/${id}/collect`, m.token))
+      await timed(kind, () => send(undo ? 'DELETE' : 'POST', `/api/posts/${id}/collect`, m.token), arrival)
       return
     }
     case 'comment':
-      await timed(kind, () => send('POST', '/api/comments', m.token, json({ post_id: note(), content: `同感！第${Math.floor(m.random() * 1000)}次来看这篇` })))
+      await timed(kind, () => send('POST', '/api/comments', m.token, json({ post_id: note(), content: `同感！第${Math.floor(m.random() * 1000)}次来看这篇` })), arrival)
       return
     case 'upload': {
       // Publishing: 1–3 photos in one multipart upload, then the note with the returned URLs.
       const body = pick(pick(bodies, m.random), m.random)
-      const uploaded = await timed('upload', () => send('POST', '/api/upload/multiple', m.token, body, `multipart/form-data; boundary=${BOUNDARY}`))
+      const uploaded = await timed('upload', () => send('POST', '/api/upload/multiple', m.token, body, `multipart/form-data; boundary=${BOUNDARY}`), arrival)
       if (uploaded.status !== 200 || performance.now() >= windowEnd) return
       const images = (JSON.parse(uploaded.body) as { data: { uploaded: Array<{ url: string }> } }).data.uploaded.map((u) => u.url)
       const note = { title: '今天的校园', content: '<p>图书馆门口的银杏黄了，午后阳光很好。</p>', images, category_id: pick(config.categories, m.random), tags: ['校园'], type: 1 }
@@ -167,6 +180,38 @@ async function step(m: Member, bodies: Buffer[][]): Promise<void> {
     default:
       return
   }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The open loop: arrivals at `rate` per second with exponential gaps (a Poisson process, seeded), each sent as
+ * soon as it is due, never waiting for earlier ones, by a member picked at random; resolves once every step
+ * started before the window's end is over.
+ */
+async function openLoop(members: Member[], bodies: Buffer[][]): Promise<void> {
+  const { rate, publishPercent } = config.open!
+  const mix = openMix(publishPercent)
+  const random = prng(4242)
+  const steps: Array<Promise<void>> = []
+  let due = performance.now()
+  while (due < windowEnd) {
+    const now = performance.now()
+    if (due > now + 0.5) {
+      await sleep(due - now)
+      continue
+    }
+    if (due >= windowStart) {
+      arrivals++
+      lateness.push(now - due)
+    }
+    const member = pick(members, random)
+    steps.push(step(member, bodies, chooseKind(random, mix), due))
+    due += (-Math.log(1 - random()) * 1000) / rate
+  }
+  // The window ends on its own timer (the parent samples CPU then), after the last arrival, however quick its reply.
+  await sleep(windowEnd - performance.now() + 5)
+  await Promise.all(steps)
 }
 
 async function main(): Promise<void> {
@@ -179,17 +224,19 @@ async function main(): Promise<void> {
   windowEnd = windowStart + config.seconds * 1000
   setTimeout(() => console.log('window-start'), windowStart - now)
   setTimeout(() => console.log('window-end'), windowEnd - now)
-  const finished = Promise.all(
-    members.map(async (m) => {
-      while (performance.now() < windowEnd) await step(m, bodies)
-    }),
-  )
+  const finished = config.open
+    ? openLoop(members, bodies)
+    : Promise.all(
+        members.map(async (m) => {
+          while (performance.now() < windowEnd) await step(m, bodies)
+        }),
+      )
   // Requests still out this long after the window are counted as `unfinished` (a failure) and abandoned.
   const deadline = new Promise<void>((resolve) => setTimeout(resolve, windowEnd - now + config.graceSeconds * 1000).unref())
   await Promise.race([finished, deadline])
   for (const kind of inFlight.values()) fail(kind, 'unfinished')
   agent.destroy()
-  const result: MixedResult = { latencies, served, failures }
+  const result: MixedResult = { latencies, served, failures, ...(config.open ? { arrivals, lateness, refused } : {}) }
   // Written to a pipe, stdout is asynchronous: exit once the (large) result line is out, not before (a cut line
   // broke the parent's JSON.parse once).
   process.stdout.write(`result ${JSON.stringify(result)}\n`, () => process.exit(0))

@@ -23,9 +23,23 @@ export const MIX: ReadonlyArray<[Kind, number]> = [
   ['upload', 5],
 ]
 
-export function chooseKind(random: () => number): Kind {
+/**
+ * The open loop's mix (issue 42): reads 80 % (the closed loop's proportions among them), publishing
+ * `publishPercent` (an upload of 1–3 photos, then the note), reactions the rest (18 % at 2 % publishing).
+ */
+export function openMix(publishPercent: number): Array<[Kind, number]> {
+  const reactions = 100 - 80 - publishPercent
+  const share = (kinds: readonly Kind[], total: number) => {
+    const weights = MIX.filter(([k]) => kinds.includes(k))
+    const sum = weights.reduce((n, [, w]) => n + w, 0)
+    return weights.map(([k, w]): [Kind, number] => [k, (w / sum) * total])
+  }
+  return [...share(READS, 80), ...share(REACTIONS, reactions), ['upload', publishPercent]]
+}
+
+export function chooseKind(random: () => number, mix: ReadonlyArray<[Kind, number]> = MIX): Kind {
   let r = random() * 100
-  for (const [kind, weight] of MIX) {
+  for (const [kind, weight] of mix) {
     if (r < weight) return kind
     r -= weight
   }
@@ -44,6 +58,15 @@ export interface MixedClientConfig {
   seconds: number
   /** How long after the window requests started in it are waited for. */
   graceSeconds: number
+  /** Open loop (--rate): requests arrive at this rate whatever the server does, each timed from its arrival. */
+  open?: OpenLoop
+}
+
+export interface OpenLoop {
+  /** Offered requests per second (a Poisson process: exponential gaps between arrivals). */
+  rate: number
+  /** Percent of arrivals that publish (upload 1–3 photos, then the note). */
+  publishPercent: number
 }
 
 /** What the driver sends back: latencies (ms) and non-2xx counts by status, per kind, within the window. */
@@ -52,4 +75,9 @@ export interface MixedResult {
   /** Latencies (ms) of the 2xx replies only: what a request that was served waited (an upload refused at once is fast). */
   served: Partial<Record<Kind, number[]>>
   failures: Partial<Record<Kind, Record<string, number>>>
+  /** Open loop: arrivals within the window, and how late the driver sent each (ms; its own lag, counted in the latencies). */
+  arrivals?: number
+  lateness?: number[]
+  /** Open loop: latencies (ms) of the 503 replies that carried Retry-After (an upload refused as designed). */
+  refused?: Partial<Record<Kind, number[]>>
 }

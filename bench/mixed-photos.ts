@@ -17,8 +17,9 @@ const SIZES: ReadonlyArray<[number, number]> = [
 const RECIPE = 'v1: 16 photos, blobs/16 + soft-light grain sigma 24, q88, EXIF Xiaomi, orientation 1/6'
 export const PHOTO_COUNT = 16
 
-async function photo(i: number): Promise<Buffer> {
-  const [width, height] = SIZES[i % SIZES.length]!
+/** `size`: every photo that size (--photo WxH), else the camera sizes above in turn. */
+async function photo(i: number, size?: [number, number]): Promise<Buffer> {
+  const [width, height] = size ?? SIZES[i % SIZES.length]!
   const blobs = await sharp({ create: { width: Math.round(width / 16), height: Math.round(height / 16), channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer()
   const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 24 } } }).png({ compressionLevel: 0 }).toBuffer()
   return sharp(blobs)
@@ -31,15 +32,16 @@ async function photo(i: number): Promise<Buffer> {
 }
 
 /** The photo files in `dir`, generated when missing or made by another recipe. */
-export async function ensurePhotos(dir: string): Promise<string[]> {
+export async function ensurePhotos(dir: string, size?: [number, number]): Promise<string[]> {
   const marker = path.join(dir, 'recipe.txt')
+  const recipe = size ? `${RECIPE}, all ${size.join('x')}` : RECIPE
   const files = Array.from({ length: PHOTO_COUNT }, (_, i) => path.join(dir, `IMG_${String(1000 + i)}.jpg`))
-  if (existsSync(marker) && readFileSync(marker, 'utf8') === RECIPE && files.every((f) => existsSync(f))) return files
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === recipe && files.every((f) => existsSync(f))) return files
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   const started = Date.now()
-  for (const [i, file] of files.entries()) writeFileSync(file, await photo(i))
-  writeFileSync(marker, RECIPE)
+  for (const [i, file] of files.entries()) writeFileSync(file, await photo(i, size))
+  writeFileSync(marker, recipe)
   console.log(`Generated ${PHOTO_COUNT} camera-sized photos in ${((Date.now() - started) / 1000).toFixed(0)} s (${dir})`)
   return files
 }

@@ -9,24 +9,27 @@ export interface Window {
   /** CPU seconds used in the window. */
   serverCpu: number
   clientCpu: number
+  /** Of serverCpu, the image processes' (0 when images are encoded in the server process). */
+  imageCpu?: number
   loadBefore: number[]
   loadAfter: number[]
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
-const sorted = (r: MixedResult, kinds: readonly Kind[]) => kinds.flatMap((k) => r.latencies[k] ?? []).sort((a, b) => a - b)
+export const sorted = (r: MixedResult, kinds: readonly Kind[]) => kinds.flatMap((k) => r.latencies[k] ?? []).sort((a, b) => a - b)
 
-function failuresOf(r: MixedResult, kinds: readonly Kind[]): Map<string, number> {
+export function failuresOf(r: MixedResult, kinds: readonly Kind[]): Map<string, number> {
   const failed = new Map<string, number>()
   for (const k of kinds) for (const [status, n] of Object.entries(r.failures[k] ?? {})) failed.set(status, (failed.get(status) ?? 0) + n)
   return failed
 }
 
-export function report(r: MixedResult, w: Window): void {
+/** Per kind and per group: requests, rate, p50 / p99 (ms) and the non-2xx replies by status. */
+export function printTable(r: MixedResult, w: Window): void {
   const rows: Array<Record<string, string | number>> = []
   const row = (name: string, kinds: readonly Kind[]) => {
     const all = sorted(r, kinds)
@@ -47,7 +50,22 @@ export function report(r: MixedResult, w: Window): void {
   const stored = (r.served.upload ?? []).slice().sort((a, b) => a - b)
   rows.push({ kind: 'upload (stored)', requests: stored.length, 'req/s': Math.round(stored.length / w.seconds), 'p50 ms': Math.round(percentile(stored, 50)), 'p99 ms': Math.round(percentile(stored, 99)), 'non-2xx': 0 })
   console.table(rows)
+}
 
+/** Both processes' CPU over the window, and the load average around it. */
+export function printWindow(w: Window, total: number): void {
+  console.log(
+    `\nMeasured window ${w.seconds.toFixed(2)} s: server CPU ${(w.serverCpu / w.seconds * 100).toFixed(0)} % of one core, ` +
+      `${total ? ((w.serverCpu * 1000) / total).toFixed(3) : '–'} ms per request (all kinds, uploads included)` +
+      (w.imageCpu !== undefined ? `, of which image process ${(w.imageCpu / w.seconds * 100).toFixed(0)} % of one core; ` : '; ') +
+      `driver CPU ${(w.clientCpu / w.seconds * 100).toFixed(0)} % of one core, ${total ? ((w.clientCpu * 1000) / total).toFixed(3) : '–'} ms per request`,
+  )
+  console.log(`Load average before ${w.loadBefore.map((n) => n.toFixed(2)).join(' ')}, after ${w.loadAfter.map((n) => n.toFixed(2)).join(' ')} (other work on the machine distorts every figure)`)
+}
+
+export function report(r: MixedResult, w: Window): void {
+  printTable(r, w)
+  const stored = (r.served.upload ?? []).slice().sort((a, b) => a - b)
   const total = sorted(r, KINDS).length
   const rps = total / w.seconds
   const reads = sorted(r, READS)
@@ -66,10 +84,5 @@ export function report(r: MixedResult, w: Window): void {
   ]
   console.log('\nTargets (issue #19; 2 cores, quiet machine):')
   for (const [name, figure, ok] of lines) console.log(`  ${name.padEnd(38)} ${figure.padEnd(24)} ${check(ok)}`)
-  console.log(
-    `\nMeasured window ${w.seconds.toFixed(2)} s: server CPU ${(w.serverCpu / w.seconds * 100).toFixed(0)} % of one core, ` +
-      `${total ? ((w.serverCpu * 1000) / total).toFixed(3) : '–'} ms per request (all kinds, uploads included); ` +
-      `driver CPU ${(w.clientCpu / w.seconds * 100).toFixed(0)} % of one core, ${total ? ((w.clientCpu * 1000) / total).toFixed(3) : '–'} ms per request`,
-  )
-  console.log(`Load average before ${w.loadBefore.map((n) => n.toFixed(2)).join(' ')}, after ${w.loadAfter.map((n) => n.toFixed(2)).join(' ')} (other work on the machine distorts every figure)`)
+  printWindow(w, total)
 }

@@ -14,6 +14,12 @@
  * actually measured (from /proc, at the driver's window start and end), the load average, issue #19's
  * targets with met / MISSED, and where the server's time went (its GET /api/metrics, scraped around the
  * window); with --engines, once per database engine, each from the same fresh copy.
+ *
+ * --rate N (bench/mixed-open.ts; issue 42): an open loop instead. Requests arrive at N per second as a Poisson
+ * process whatever the server does, from the 200 members picked at random, each timed from its arrival; reads
+ * 80 %, publishing --publish % (1–3 photos of --photo WxH, then the note), reactions the rest. BENCH_SECONDS
+ * defaults to 60 and BENCH_WARMUP_SECONDS to 20 there (the issue's measurement). --find-rate repeats it at
+ * rising rates on the same server and prints the highest at which reads p99 ≤ 100 ms.
  */
 import { spawn } from 'node:child_process'
 import { cpSync, mkdirSync, rmSync } from 'node:fs'
@@ -25,18 +31,23 @@ import { databaseEnv, ENGINE_LABELS, type BenchEngine, type EngineChoice } from 
 import type { MixedClientConfig, MixedResult } from './mixed-mix'
 import { describeWindow, scrapeMetrics } from './mixed-metrics'
 import { ensurePhotos } from './mixed-photos'
+import { reportFindRate, reportOpen, type OpenOptions, type OpenSummary } from './mixed-open'
 import { report, type Window } from './mixed-report'
 import { buildServer, ensureSeeded, SEED_PASSWORD, startServer, type BenchServer } from './server'
-import { cpuSeconds } from './proc-cpu'
+import { cpuSeconds, imageCpuSeconds } from './proc-cpu'
 
 const ROOT = path.resolve(process.env.BENCH_MIXED_DIR ?? '.bench-data/mixed')
 const SEED_DIR = path.join(ROOT, 'seed')
 const RUN_DIR = path.join(ROOT, 'run')
 const PHOTO_DIR = path.join(ROOT, 'photos')
-const SCALE = { users: 5_000, notes: 20_000, comments: 60_000, likes: 200_000 }
+/** BENCH_SCALE=users,notes,comments,likes overrides it (a quick smoke run on a smaller dataset; use its own BENCH_MIXED_DIR). */
+const SCALE = (() => {
+  const [users, notes, comments, likes] = (process.env.BENCH_SCALE ?? '5000,20000,60000,200000').split(',').map(Number)
+  return { users: users!, notes: notes!, comments: comments!, likes: likes! }
+})()
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200)
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 30)
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5)
+const seconds = (open: boolean) => Number(process.env.BENCH_SECONDS ?? (open ? 60 : 30))
+const warmupSeconds = (open: boolean) => Number(process.env.BENCH_WARMUP_SECONDS ?? (open ? 20 : 5))
 /** Notes the members read and react to: the newest ones, as a feed-driven campus does. */
 const HOT_NOTES = 5000
 /** Search keywords: words of the seed corpus, two to four characters. */
@@ -71,7 +82,7 @@ function drive(server: BenchServer, config: MixedClientConfig): Promise<{ result
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/mixed-client.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, MIXED_CLIENT_CONFIG: JSON.stringify(config) } })
   const serverPid = server.child.pid!
   const clientPid = child.pid!
-  let start: { at: number; server: number; client: number; load: number[] } | null = null
+  let start: { at: number; server: number; client: number; images: number; load: number[] } | null = null
   let window: Window | null = null
   let result: MixedResult | null = null
   let metricsBefore: ReturnType<typeof scrapeMetrics> | null = null
@@ -79,15 +90,16 @@ function drive(server: BenchServer, config: MixedClientConfig): Promise<{ result
   createInterface({ input: child.stdout! }).on('line', (line) => {
     if (line.startsWith('signed-in ')) {
       const [, n, secs] = line.split(' ')
-      console.log(`${n} members signed in (${secs} s); ${config.warmupSeconds} s warm-up, then ${config.seconds} s measured`)
+      console.log(`${n} members signed in (${secs} s); ${config.warmupSeconds} s warm-up, then ${config.seconds} s measured${config.open ? ` at ${config.open.rate} req/s offered` : ''}`)
     } else if (line === 'window-start') {
-      start = { at: performance.now(), server: cpuSeconds(serverPid), client: cpuSeconds(clientPid), load: os.loadavg() }
+      start = { at: performance.now(), server: cpuSeconds(serverPid), client: cpuSeconds(clientPid), images: imageCpuSeconds(serverPid), load: os.loadavg() }
       metricsBefore = scrapeMetrics(server.url, METRICS_TOKEN)
     } else if (line === 'window-end' && start) {
       window = {
         seconds: (performance.now() - start.at) / 1000,
         serverCpu: cpuSeconds(serverPid) - start.server,
         clientCpu: cpuSeconds(clientPid) - start.client,
+        imageCpu: imageCpuSeconds(serverPid) - start.images,
         loadBefore: start.load,
         loadAfter: os.loadavg(),
       }
@@ -105,14 +117,19 @@ function drive(server: BenchServer, config: MixedClientConfig): Promise<{ result
 }
 
 /** Each engine (bench/engines.ts) in turn, from the same fresh copy of the dataset. */
-export async function runMixed(choice: EngineChoice = { engines: ['sqlite'], url: null }): Promise<void> {
+export async function runMixed(choice: EngineChoice = { engines: ['sqlite'], url: null }, open: OpenOptions | null = null): Promise<void> {
   buildServer()
   ensureSeeded(SEED_DIR, SCALE)
-  const photos = await ensurePhotos(PHOTO_DIR)
-  for (const engine of choice.engines) await runMixedOn(engine, choice, photos)
+  const photos = open ? await ensurePhotos(`${PHOTO_DIR}-${open.photo.join('x')}`, open.photo) : await ensurePhotos(PHOTO_DIR)
+  const best: string[] = []
+  for (const engine of choice.engines) {
+    const found = await runMixedOn(engine, choice, photos, open)
+    if (open?.findRate) best.push(`  ${ENGINE_LABELS[engine].padEnd(12)} ${found ?? 'none'} req/s`)
+  }
+  if (best.length > 1) console.log(`\nHighest offered rate with reads p99 ≤ 100 ms (${open!.publishPercent} % publishing), side by side:\n${best.join('\n')}`)
 }
 
-async function runMixedOn(engine: BenchEngine, choice: EngineChoice, photos: string[]): Promise<void> {
+async function runMixedOn(engine: BenchEngine, choice: EngineChoice, photos: string[], open: OpenOptions | null): Promise<number | null> {
   freshRunDir()
   const data = await readDataset(path.join(RUN_DIR, 'shiliu.sqlite'))
   const env = await databaseEnv(engine, choice, path.join(RUN_DIR, 'shiliu.sqlite'), SCALE.notes, { fresh: true, name: 'shiliu_bench_mixed' })
@@ -120,11 +137,27 @@ async function runMixedOn(engine: BenchEngine, choice: EngineChoice, photos: str
   // Uploads at bench rates: lift the per-member hourly budget and quota (a bench measures speed, not the limiter).
   const server = await startServer(RUN_DIR, { MEDIA_UPLOADS_PER_HOUR: '100000000', MEDIA_QUOTA_MB: '100000000', METRICS_TOKEN, ...env })
   try {
-    const config: MixedClientConfig = { url: server.url, password: SEED_PASSWORD, ...data, keywords: KEYWORDS, photos, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, graceSeconds: 30 }
-    const { result, window, metrics } = await drive(server, config)
-    console.log(`\n${MEMBERS} members, no think time, ${SECONDS} s measured; ${SCALE.users} users / ${SCALE.notes} notes / ${SCALE.comments} comments / ${SCALE.likes} likes, ${ENGINE_LABELS[engine]}${engine === 'sqlite' ? ` (${process.env.SHILIU_SQLITE_WRITER === 'portable' ? 'portable: node-sqlite3' : 'native: better-sqlite3'})` : ''}, ${os.availableParallelism()} cores, WORKERS=${process.env.WORKERS || '1'}`)
-    report(result, window)
-    console.log(`Server metrics over the window (GET /api/metrics):\n${await metrics}`)
+    const base: MixedClientConfig = { url: server.url, password: SEED_PASSWORD, ...data, keywords: KEYWORDS, photos, warmupSeconds: warmupSeconds(!!open), seconds: seconds(!!open), graceSeconds: 30 }
+    const setting = `${SCALE.users} users / ${SCALE.notes} notes / ${SCALE.comments} comments / ${SCALE.likes} likes, ${ENGINE_LABELS[engine]}${engine === 'sqlite' ? ` (${process.env.SHILIU_SQLITE_WRITER === 'portable' ? 'portable: node-sqlite3' : 'native: better-sqlite3'})` : ''}, ${os.availableParallelism()} cores, WORKERS=${process.env.WORKERS || '1'}, images ${process.env.SHILIU_IMAGE_PROCESS === '0' ? 'in the server process' : `in an image process at nice ${process.env.SHILIU_IMAGE_NICE ?? 19}`}`
+    if (!open) {
+      const { result, window, metrics } = await drive(server, base)
+      console.log(`\n${MEMBERS} members, no think time, ${base.seconds} s measured; ${setting}`)
+      report(result, window)
+      console.log(`Server metrics over the window (GET /api/metrics):\n${await metrics}`)
+      return null
+    }
+    const rates = open.findRate ? Array.from({ length: Math.floor((open.maxRate - open.rate) / open.step) + 1 }, (_, i) => open.rate + i * open.step) : [open.rate]
+    const steps: OpenSummary[] = []
+    for (const rate of rates) {
+      const { result, window, metrics } = await drive(server, { ...base, open: { rate, publishPercent: open.publishPercent } })
+      console.log(`\nOpen loop: ${rate} req/s offered (Poisson) by ${MEMBERS} members, ${open.publishPercent} % publishing ${open.photo.join('×')} photos, ${base.seconds} s measured; ${setting}`)
+      const summary = reportOpen(result, window, rate, open.publishPercent)
+      console.log(`Server metrics over the window (GET /api/metrics):\n${await metrics}`)
+      steps.push(summary)
+      // Past the knee the next rates only pile up: stop once reads p99 is over the bar.
+      if (open.findRate && summary.readP99 > 100) break
+    }
+    return open.findRate ? reportFindRate(steps, ENGINE_LABELS[engine]) : null
   } finally {
     const code = await server.stop()
     console.log(`server stopped (exit ${code})`)

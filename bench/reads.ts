@@ -3,7 +3,8 @@
  * each, default 10), against a bare Koa route measured in the same run as the machine's ceiling (issue #19,
  * part 3). Prints per scenario the throughput, its share of the ceiling, p50 / p99 and the server's CPU per
  * request (from /proc over the wrk run), then the issue's targets with met / MISSED. Each read's reply is also
- * replayed byte for byte from the bare Koa app: its CPU there is what the same bytes cost without our code. Uses the dataset of
+ * replayed byte for byte from the bare Koa app: its CPU there is what the same bytes cost without our code. The
+ * 关注 timeline is read by a member following 500 authors (issue 38: within 1.5× the feed's CPU). Uses the dataset of
  * bench --mixed (5,000 users, 20,000 notes), copied fresh. Needs wrk (`apt-get install wrk`).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
@@ -89,6 +90,24 @@ function startBareKoa(replies: RecordedReply[]): Promise<{ url: string; pid: num
   })
 }
 
+/** The 关注 timeline's member follows this many authors (issue 38: a member following 500). */
+const FOLLOWED_AUTHORS = 500
+
+/** Make the bench member follow up to `count` authors of the feed (through the API); how many it follows. */
+async function followAuthors(url: string, token: string, self: string, count: number): Promise<number> {
+  const authors = new Set<string>()
+  for (let page = 1; page <= 100 && authors.size < count; page++) {
+    const reply = (await (await fetch(`${url}/api/posts?page=${page}&limit=100`)).json()) as { data: { posts: Array<{ author_account: string }> } }
+    if (reply.data.posts.length === 0) break
+    for (const p of reply.data.posts) if (p.author_account !== self && authors.size < count) authors.add(p.author_account)
+  }
+  for (const author of authors) {
+    const reply = await fetch(`${url}/api/users/${encodeURIComponent(author)}/follow`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })
+    if (!reply.ok) throw new Error(`follow ${author}: ${reply.status}`)
+  }
+  return authors.size
+}
+
 export async function runReads(): Promise<void> {
   if (spawnSync('wrk', ['--version']).error) {
     console.error('bench --reads needs wrk: apt-get install wrk')
@@ -109,6 +128,7 @@ export async function runReads(): Promise<void> {
     const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_id: String(note.author_account ?? note.user_id), password: SEED_PASSWORD }) })
     const token = ((await login.json()) as { data: { tokens: { access_token: string } } }).data.tokens.access_token
     const auth = [`Authorization: Bearer ${token}`]
+    const following = await followAuthors(server.url, token, String(note.author_account ?? note.user_id), FOLLOWED_AUTHORS)
     const scenarios = [
       { name: 'floor: GET /api/health/live', path: '/api/health/live', headers: [] as string[] },
       { name: 'feed page 1 (signed in)', path: '/api/posts?page=1&limit=20', headers: auth },
@@ -116,6 +136,7 @@ export async function runReads(): Promise<void> {
       { name: 'comments (signed in)', path: `/api/posts/${note.id}/comments?page=1&limit=5`, headers: auth },
       { name: 'profile (signed in)', path: `/api/users/${author}`, headers: auth },
       { name: 'search 学习 (signed in)', path: `/api/search?type=posts&keyword=${encodeURIComponent('学习')}`, headers: auth },
+      { name: `关注 timeline, ${following} authors (signed in)`, path: '/api/posts/following?limit=20', headers: auth },
     ]
     const recorded = await Promise.all(scenarios.map((sc) => recordReply(`${server.url}${sc.path}`, sc.headers)))
     bare = await startBareKoa(recorded)
@@ -153,6 +174,9 @@ export async function runReads(): Promise<void> {
     console.log(`  floor CPU ${floor.cpuMs!.toFixed(3)} ms ≤ ${TARGETS.floorCpuMs}: ${check(floor.cpuMs! <= TARGETS.floorCpuMs)}`)
     for (const r of rows.slice(2, 4)) console.log(`  ${r.name} CPU ${r.cpuMs!.toFixed(3)} ms ≤ ${TARGETS.feedDetailCpuMs}: ${check(r.cpuMs! <= TARGETS.feedDetailCpuMs)}`)
     for (const r of rows.slice(2)) console.log(`  ${r.name} at ${((r.rps / ceiling.rps) * 100).toFixed(0)} % of the ceiling ≥ ${TARGETS.shareOfCeiling * 100} %: ${check(r.rps >= TARGETS.shareOfCeiling * ceiling.rps)}`)
+    const feedRow = rows[2]!
+    const timelineRow = rows[rows.length - 1]!
+    console.log(`  ${timelineRow.name} CPU ${timelineRow.cpuMs!.toFixed(3)} ms ≤ 1.5 × feed ${(1.5 * feedRow.cpuMs!).toFixed(3)} (issue 38): ${check(timelineRow.cpuMs! <= 1.5 * feedRow.cpuMs!)}`)
     console.log(`  failures ${rows.reduce((n, r) => n + r.failed, 0)} = 0: ${check(rows.every((r) => r.failed === 0))}`)
     console.log(`Load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (other work on the machine distorts every figure)`)
   } finally {

@@ -7,6 +7,8 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8'))
 await build({
   entryPoints: {
     main: 'server/cli/serve.ts',
+    // The image process the server forks (server/media/image-process.ts looks for it beside main.js).
+    'image-worker': 'server/media/image-worker.ts',
     seed: 'server/cli/seed.ts',
     'admin-create': 'server/cli/admin-create.ts',
     recount: 'server/cli/recount.ts',

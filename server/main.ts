@@ -14,6 +14,7 @@ import { closeDatabase, openDatabase } from './db/data-source'
 import type { AppDeps } from './deps'
 import { startExportSweep } from './domain/data-export'
 import { ensureSiteSettings } from './domain/site-settings'
+import { reindexSearchIfStale } from './domain/search-reindex'
 import { createEventBus, registerEventBus } from './events/bus'
 import { shareCacheInvalidation } from './events/cache-invalidation'
 import { closeAllStreams } from './http/event-stream'
@@ -24,6 +25,7 @@ import { createLogger } from './logger'
 import { metricsRegistry } from './telemetry/metrics'
 import { startOrphanSweep } from './media/lifecycle'
 import { mediaStorage, sweepWorkDirs } from './media/storage'
+import { warmImageProcess } from './media/images'
 import { seedDemoIfEmpty } from './seed/demo'
 import { applyDemoAdminPassword, demoHashes, prepareDemo, type DemoProgress, type OnDemoProgress } from './seed/demo-prepare'
 
@@ -134,6 +136,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     await applyDemoAdminPassword(deps)
     onProgress({ step: 'ready', done: 1, total: 1, message: '演示数据已就绪' })
   }
+  // Notes indexed by an older tokenizer are re-tokenised, in short batches (domain/search-reindex.ts).
+  const reindexed = await reindexSearchIfStale(db)
+  if (reindexed) logger.info({ reindexed }, 're-tokenised the search text of stored notes')
   // Verification applications stored before encryption at rest (or by the seed CLI) are sealed now.
   const sealed = await sealApplications(deps)
   if (sealed) logger.info({ sealed }, 'encrypted the personal data of stored verification applications')
@@ -146,9 +151,12 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const gate = new RequestGate()
   const server: Server = createServer(gate.listener(app.callback()))
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
+    // Two demos (or servers) on one port: say so instead of a stack trace.
+    const onError = (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new ConfigError(`Port ${config.port} on ${config.host} is already in use (another Shiliu server or demo?): stop it, or start with another PORT`) : err)
+    server.once('error', onError)
     server.listen(config.port, config.host, () => {
-      server.off('error', reject)
+      server.off('error', onError)
       resolve()
     })
   })
@@ -248,6 +256,8 @@ export async function runServerProcess(env: NodeJS.ProcessEnv = process.env): Pr
     process.stderr.write(`${message}\n`)
     process.exit(1)
   }
+  // The image process starts now, not with the first upload (which would wait for it).
+  void warmImageProcess()
   let stopping = false
   shutdown = (reason: string) => {
     // A second signal while stopping means "now": exit without waiting. A worker leaves that to its primary

@@ -1,6 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm'
 import { AdminSession, UserSession } from '../db/entities'
-import { inTransaction, withinTransaction } from '../db/transaction'
+import { inList, readerFor, toBool, toIso } from '../db/reader'
+import { afterCommit, inTransaction, withinTransaction } from '../db/transaction'
+import { eventBusOf } from '../events/bus'
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
@@ -96,6 +98,7 @@ async function rotateIn(m: EntityManager, jwtSecret: string, typ: Principal, par
       : { affected: 0 }
   if (!result.affected) {
     await repo.update({ id: session.id }, { is_active: false })
+    announceSessionsEnded(m, typ, { sessionIds: [session.id] })
     return { ok: false, reason: 'reused' }
   }
   const subjectId = typ === 'user' ? session.user_id : session.admin_id
@@ -111,7 +114,10 @@ export async function sessionOfToken(db: DataSource, jwtSecret: string, typ: Pri
 }
 
 export async function closeSession(db: DataSource | EntityManager, typ: Principal, sessionId: number): Promise<void> {
-  await withinTransaction(db, (m) => m.getRepository(entityOf(typ)).update({ id: sessionId }, { is_active: false }), { changesCards: false })
+  await withinTransaction(db, async (m) => {
+    await m.getRepository(entityOf(typ)).update({ id: sessionId }, { is_active: false })
+    announceSessionsEnded(m, typ, { sessionIds: [sessionId] })
+  }, { changesCards: false })
 }
 
 /** End every session of a user or admin, optionally sparing one (the caller's own). */
@@ -124,7 +130,10 @@ export async function closeAllSessions(db: DataSource | EntityManager, typ: Prin
       .set({ is_active: false })
       .where(`${ownerColumn(typ)} = :subjectId AND is_active = :active`, { subjectId, active: true })
     if (exceptSessionId) qb.andWhere('id != :except', { except: exceptSessionId })
-    return (await qb.execute()).affected ?? 0
+    const ended = (await qb.execute()).affected ?? 0
+    // Every instance's streams of the subject check their sessions (the spared one stays in force).
+    announceSessionsEnded(m, typ, { subjectIds: [subjectId] })
+    return ended
   }, { changesCards: false })
 }
 
@@ -137,6 +146,53 @@ export async function activeSessions(db: DataSource, userId: number): Promise<Us
 
 /** End one of a member's own sessions by its handle; false when it is not theirs or already ended. */
 export async function closeOwnSession(db: DataSource, userId: number, handle: string): Promise<boolean> {
-  const result = await inTransaction(db, (m) => m.getRepository(UserSession).update({ user_id: userId, handle, is_active: true }, { is_active: false }), { changesCards: false })
+  const result = await inTransaction(db, async (m) => {
+    const updated = await m.getRepository(UserSession).update({ user_id: userId, handle, is_active: true }, { is_active: false })
+    if (updated.affected) announceSessionsEnded(m, 'user', { subjectIds: [userId] })
+    return updated
+  }, { changesCards: false })
   return Boolean(result.affected)
+}
+
+/*
+ * Streams end with their session (issue 41). A write that ends sessions (or may have: a deactivation, an
+ * administrator's edit of a session row, an account's deletion) announces it after its commit; every
+ * instance's open streams bound to those sessions, or to sessions of those principals, then ask the database
+ * which of them are still in force and close the others (http/event-stream.ts). The announcement names
+ * candidates, the database decides: "end the others" spares the caller's own session without the event
+ * having to say so, and a lost event costs no more than a stream left open until its session's end.
+ */
+
+/** After `m`'s job commits: these sessions, or sessions of these principals, may have ended. */
+export function announceSessionsEnded(m: EntityManager, typ: Principal, ended: { sessionIds?: number[]; subjectIds?: number[] }): void {
+  afterCommit(m, (db) => eventBusOf(db)?.publish({ kind: 'sessions', principal: typ, sessionIds: ended.sessionIds ?? [], subjectIds: ended.subjectIds ?? [] }))
+}
+
+interface InForceRow {
+  id: number | string
+  expires_at: unknown
+  session_active: unknown
+  subject_active: unknown
+}
+
+const IN_FORCE_SQL: Record<Principal, string> = {
+  user: 'SELECT s.id AS id, s.expires_at AS expires_at, s.is_active AS session_active, u.is_active AS subject_active FROM sessions s INNER JOIN users u ON u.id = s.user_id WHERE s.id IN ',
+  admin: 'SELECT s.id AS id, s.expires_at AS expires_at, s.is_active AS session_active, u.is_active AS subject_active FROM admin_sessions s INNER JOIN admins u ON u.id = s.admin_id WHERE s.id IN ',
+}
+
+/**
+ * Of these sessions, the ones still in force (active, unexpired, of an active principal: what the auth
+ * middleware accepts), each with the time it expires (ms). One statement, by primary key.
+ */
+export async function sessionsInForce(db: DataSource, typ: Principal, sessionIds: readonly number[]): Promise<Map<number, number>> {
+  const inForce = new Map<number, number>()
+  if (!sessionIds.length) return inForce
+  const list = inList(sessionIds)
+  const rows = await readerFor(db).all<InForceRow>(IN_FORCE_SQL[typ] + list.sql, list.params)
+  const now = Date.now()
+  for (const row of rows) {
+    const expires = Date.parse(toIso(row.expires_at))
+    if (toBool(row.session_active) && toBool(row.subject_active) && expires > now) inForce.set(Number(row.id), expires)
+  }
+  return inForce
 }

@@ -76,6 +76,39 @@ export class BackupInvalid extends Error {
   override name = 'BackupInvalid'
 }
 
+/**
+ * Why a manifest entry is not a file a backup may hold, or null. An entry is the database file, the secrets
+ * or a file under uploads/, as a plain relative path ('/' separators): nothing absolute, no '.', '..' or
+ * empty segment, no backslash or control character. A tampered manifest (`uploads/../../../x`) would otherwise
+ * make --verify read, and a restore write, outside their folders (issue 41).
+ */
+export function entryProblem(rel: string): string | null {
+  if (rel.includes('\\') || /\p{Cc}/u.test(rel)) return 'not a plain relative path (backslash or control character)'
+  if (path.posix.isAbsolute(rel) || path.win32.isAbsolute(rel)) return 'an absolute path'
+  if (rel.split('/').some((part) => part === '' || part === '.' || part === '..')) return "leaves its folder ('.', '..' or an empty segment)"
+  if (rel !== SQLITE_FILE && rel !== DUMP_FILE && rel !== SECRETS_FILE && !rel.startsWith('uploads/')) return 'not a file a backup holds'
+  return null
+}
+
+/** `a` is `root` or inside it (both absolute, resolved). */
+export const isInside = (root: string, a: string): boolean => {
+  const rel = path.relative(root, a)
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))
+}
+
+/**
+ * The file of manifest entry `rel` under `root` (the backup folder, or the DATA_DIR a restore writes):
+ * BackupInvalid for any entry that entryProblem refuses or that would resolve outside `root`.
+ */
+export function entryPath(root: string, rel: string): string {
+  const problem = entryProblem(rel)
+  if (problem) throw new BackupInvalid(`manifest entry ${JSON.stringify(rel)}: ${problem}; refused`)
+  const base = path.resolve(root)
+  const file = path.resolve(base, ...rel.split('/'))
+  if (!isInside(base, file)) throw new BackupInvalid(`manifest entry ${JSON.stringify(rel)} resolves outside ${base}; refused`)
+  return file
+}
+
 /** The manifest of a backup folder; BackupInvalid when it is missing or not one of ours. */
 export async function readManifest(dir: string): Promise<Manifest> {
   let text: string

@@ -2,6 +2,7 @@ import { copyFile, mkdir, readdir, rm, stat, utimes } from 'node:fs/promises'
 import path from 'node:path'
 import pLimit from 'p-limit'
 import { UPLOADS_PREFIX } from '../media/storage'
+import { entryPath } from './manifest'
 
 /*
  * The uploads of a backup, around the database snapshot so that no file the snapshot references is lost:
@@ -105,6 +106,8 @@ export async function pruneUploads(dataDir: string, staging: string, staged: rea
 
 /** Copy a backup's uploads into DATA_DIR/uploads (modification times kept: the orphan grace counts from them). */
 export async function restoreUploads(from: string, files: readonly string[], dataDir: string): Promise<void> {
+  // Each path resolved under its folder (verify checked them too): a tampered entry never writes outside DATA_DIR.
+  const copies = files.map((rel) => [entryPath(from, rel), entryPath(dataDir, rel)] as const)
   await mkdir(path.join(dataDir, 'uploads'), { recursive: true, mode: 0o700 })
-  await Promise.all(files.map((rel) => limit(() => copyKeepingTime(path.join(from, rel), path.join(dataDir, rel)))))
+  await Promise.all(copies.map(([source, target]) => limit(() => copyKeepingTime(source, target))))
 }

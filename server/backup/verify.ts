@@ -1,8 +1,8 @@
-import { open, stat } from 'node:fs/promises'
+import { lstat, open, realpath, stat } from 'node:fs/promises'
 import path from 'node:path'
 import pLimit from 'p-limit'
 import { countRows, integrityCheck, openSqliteCopy } from './inspect'
-import { BackupInvalid, DUMP_FILE, readManifest, SECRETS_FILE, sha256File, SQLITE_FILE, type Manifest } from './manifest'
+import { BackupInvalid, DUMP_FILE, entryPath, entryProblem, isInside, readManifest, SECRETS_FILE, sha256File, SQLITE_FILE, type Manifest } from './manifest'
 
 /*
  * `npm run backup -- --verify DIR`, and the first step of every restore: every file the manifest lists is
@@ -33,12 +33,17 @@ async function tail(file: string, bytes = 4096): Promise<string> {
 
 async function checkFiles(dir: string, manifest: Manifest): Promise<string[]> {
   const limit = pLimit(4)
+  const root = await realpath(dir)
   const found = await Promise.all(
     Object.entries(manifest.files).map(([rel, expected]) =>
       limit(async () => {
-        const file = path.join(dir, rel)
+        const file = entryPath(dir, rel)
+        const link = await lstat(file).catch(() => null)
+        if (!link) return `${rel}: missing`
+        // A link (of the file or of a folder on its way) could lead the check and the restore outside the backup.
+        if (link.isSymbolicLink() || !isInside(root, await realpath(file))) return `${rel}: a symbolic link, or under one, leading outside the backup folder; refused`
         const info = await stat(file).catch(() => null)
-        if (!info) return `${rel}: missing`
+        if (!info?.isFile()) return `${rel}: not a regular file`
         if (info.size !== expected.bytes) return `${rel}: ${info.size} bytes, the manifest says ${expected.bytes}`
         if ((await sha256File(file)) !== expected.sha256) return `${rel}: checksum differs from the manifest (the file was changed or damaged)`
         return null
@@ -77,6 +82,12 @@ export async function verifyBackup(dir: string): Promise<VerifyReport> {
     if (err instanceof BackupInvalid) return { manifest: null, problems: [err.message] }
     throw err
   }
+  // Entries that would leave the folder: reported before any file is read, and the backup is unsound.
+  const unsafe = Object.keys(manifest.files).flatMap((rel) => {
+    const problem = entryProblem(rel)
+    return problem ? [`${JSON.stringify(rel)}: ${problem}; refused`] : []
+  })
+  if (unsafe.length) return { manifest, problems: unsafe }
   const database = manifest.engine === 'sqlite' ? SQLITE_FILE : DUMP_FILE
   const problems = [database, SECRETS_FILE].filter((rel) => !manifest.files[rel]).map((rel) => `${rel}: not listed in the manifest`)
   problems.push(...(await checkFiles(dir, manifest)))

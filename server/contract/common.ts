@@ -24,6 +24,49 @@ export const singleLine = (label: string) => [(v: string) => !hasControlCharacte
 /** `.refine(...multiLine('内容'))`: the same, tab and line breaks allowed. */
 export const multiLine = (label: string) => [(v: string) => !hasControlCharacters(v, true), `${label}${CONTROL_MESSAGE}`] as const
 
+/**
+ * The one rule at the edge (issue 41): every string of every request (query, body, route params; nested in
+ * objects and arrays) is free text as far as control characters go, so no field can escape by lacking its
+ * own refine (report descriptions, ban reasons and email addresses did). Tab and line breaks are allowed
+ * here; single-line fields refuse them with their own refine, which also gives the message its label.
+ * Passwords are the one exception: hashed and never shown, and refusing them would lock out an account made
+ * with one.
+ */
+const NOT_TEXT_KEY = /password/i
+
+/** Names of common fields for the edge rule's message; other fields are named by their path. */
+const FIELD_LABELS: Record<string, string> = {
+  title: '标题', content: '内容', description: '说明', reason: '原因', email: '邮箱', nickname: '昵称', bio: '个人简介',
+  keyword: '关键词', search: '搜索内容', name: '名称', note: '备注', admin_note: '审核备注', message: '内容', location: '所在地',
+}
+
+/** The path of the first string holding a control character in a parsed request part, or null. */
+export function controlCharacterPath(value: unknown, path: Array<string | number> = []): Array<string | number> | null {
+  if (typeof value === 'string') return hasControlCharacters(value, true) ? path : null
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = controlCharacterPath(value[i], [...path, i])
+      if (found) return found
+    }
+    return null
+  }
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const [key, v] of Object.entries(value)) {
+      if (NOT_TEXT_KEY.test(key)) continue
+      const found = controlCharacterPath(v, [...path, key])
+      if (found) return found
+    }
+  }
+  return null
+}
+
+/** The edge rule's message for a path: "邮箱不能包含控制字符", or "参数 a.b 不能包含控制字符". */
+export function controlCharacterMessage(path: ReadonlyArray<string | number>): string {
+  const key = [...path].reverse().find((p): p is string => typeof p === 'string')
+  const label = key ? FIELD_LABELS[key] : undefined
+  return label ? `${label}${CONTROL_MESSAGE}` : `参数 ${path.join('.') || '请求'} ${CONTROL_MESSAGE}`
+}
+
 /** A positive database id in a path or body ('0', '-1', '1e3', 'abc' and ids beyond 2^31 are refused). */
 export const idSchema = z.preprocess(
   // Only plain decimal digits: Number() would also read '1e3', '0x10' or ' 7 '.

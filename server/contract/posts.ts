@@ -163,10 +163,10 @@ export const postListQuery = pageQuery(20).extend({
   user_id: z.string({ error: '用户ID无效' }).trim().min(1, '用户ID无效').max(15, '用户ID无效').optional().describe('作者的小石榴号'),
   is_draft: queryFlag.optional().describe('1 = 草稿（仅本人，需登录）'),
   status: z
-    .enum(['0', '1', '2', '3'], { error: '笔记状态只能是0、1、2或3' })
-    .transform(Number)
+    .enum(['0', '1', '2', '3', 'all'], { error: '笔记状态只能是0、1、2、3或all' })
+    .transform((s) => (s === 'all' ? s : Number(s)))
     .optional()
-    .describe('0 已发布，1 草稿，2 审核中，3 未通过；1–3 仅本人（需登录）'),
+    .describe('0 已发布，1 草稿，2 审核中，3 未通过；1–3 仅本人（需登录）；all 为查看者可见的全部（本人：含草稿、审核中和未通过；XiaoShiLiu v1.3.2 的笔记管理）'),
   keyword: z.string({ error: '关键词无效' }).trim().max(100, '关键词不能超过100个字符').refine(...singleLine('关键词')).optional(),
   sort: z.enum(POST_SORTS, { error: '不支持的排序方式' }).optional(),
 })

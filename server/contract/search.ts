@@ -34,20 +34,35 @@ export type TagStat = z.infer<typeof tagStatSchema>
 export const searchUserSchema = userCardSchema
 export type SearchUser = z.infer<typeof searchUserSchema>
 
+/** [start, end) of a matched word: UTF-16 indexes into the string, as JavaScript counts them. */
+const matchRange = z.tuple([z.number().int(), z.number().int()])
+/**
+ * Where a keyword search result matched (server/search/highlight.ts): ranges in `title`, and a short excerpt
+ * of `content` around the first match with the ranges in it ('' when the content did not match). Plain
+ * text: a client marks the ranges up itself.
+ */
+export const searchHighlightSchema = z
+  .object({ title: z.array(matchRange), excerpt: z.string(), excerpt_ranges: z.array(matchRange) })
+  .describe('关键词命中位置：title 中的 [开始, 结束)，以及正文命中处的摘录 excerpt 与其中的位置')
+export type SearchHighlight = z.infer<typeof searchHighlightSchema>
+/** A note in search results: a card, with `highlight` when a keyword was searched. */
+export const searchCardSchema = postCardSchema.extend({ highlight: searchHighlightSchema.optional() })
+export type SearchCard = z.infer<typeof searchCardSchema>
+
 export const searchReply = z.object({
   keyword: z.string(),
   tag: z.string(),
   type: z.enum(SEARCH_TYPES),
-  posts: listReplySchema('data', postCardSchema),
+  posts: listReplySchema('data', searchCardSchema),
   users: listReplySchema('data', searchUserSchema),
   tagStats: z.array(tagStatSchema),
   /** = posts.data and posts.pagination, where XiaoShiLiu v1.3.2's 全部 tab reads the notes (images and videos mixed). */
-  data: z.array(postCardSchema),
+  data: z.array(searchCardSchema),
   pagination: paginationSchema,
 })
 export type SearchReply = z.infer<typeof searchReply>
 
-export const searchPostsReply = listReplySchema('posts', postCardSchema).extend({ tagStats: z.array(tagStatSchema) })
+export const searchPostsReply = listReplySchema('posts', searchCardSchema).extend({ tagStats: z.array(tagStatSchema) })
 
 /** Tags and categories. `GET /tags` and `GET /tags/hot` both reply a plain list of tags. */
 export const tagSchema = z.object({ id: z.number().int(), name: z.string(), use_count: z.number().int() })
@@ -71,3 +86,19 @@ export const categoryListQuery = z.object({
   category_title: z.string().trim().max(50).refine(...singleLine('英文标识')).optional(),
 })
 export type CategoryListQuery = z.infer<typeof categoryListQuery>
+
+/** Suggestions while typing (GET /search/suggest): at most this many of each kind. */
+export const SUGGEST_MAX = 5
+export const suggestQuery = z.object({
+  q: z.string({ error: '请输入搜索关键词' }).trim().min(1, '请输入搜索关键词').max(50, '关键词不能超过50个字符').refine(...singleLine('关键词')),
+})
+export type SuggestQuery = z.infer<typeof suggestQuery>
+export const suggestReply = z.object({
+  /** Tags whose name starts with q, most used first. */
+  tags: z.array(z.object({ id: z.number().int(), name: z.string(), use_count: z.number().int() })),
+  /** Active members whose nickname or display id starts with q, most followed first. */
+  users: z.array(z.object({ user_id: z.string(), nickname: z.string(), avatar: z.string(), verified: z.number().int() })),
+  /** Titles of the best-matching listed notes (the keyword search's order). */
+  notes: z.array(z.object({ id: z.number().int(), title: z.string() })),
+})
+export type SuggestReply = z.infer<typeof suggestReply>

@@ -30,3 +30,18 @@ export const listedComment = (alias = 'c'): string => `${alias}.moderation = 0`
 
 /** SQL with one `?`, bound to the viewer's id (0 for a visitor, which matches nobody): listed, or the viewer's own. */
 export const commentSeenBy = (alias = 'c'): string => `(${alias}.moderation = 0 OR ${alias}.user_id = ?)`
+
+/**
+ * XiaoShiLiu v1.3's note status (contract NOTE_STATUS: 0 published, 1 draft, 2 held, 3 refused or hidden) as
+ * SQL over the note aliased `alias`, the same mapping as noteStatusOf in server/contract/posts.ts.
+ */
+export const noteStatusSql = (alias = 'p'): string =>
+  `CASE WHEN ${alias}.is_draft = TRUE THEN 1 WHEN ${alias}.moderation = ${Moderation.visible} THEN 0 WHEN ${alias}.moderation = ${Moderation.pending} THEN 2 ELSE 3 END`
+
+/** SQL: the note aliased `alias` has v1.3 status `status` (conditions the posts indexes can serve, unlike the CASE). */
+export function noteStatusIs(status: 0 | 1 | 2 | 3, alias = 'p'): string {
+  if (status === 1) return `${alias}.is_draft = TRUE`
+  if (status === 0) return listedNote(alias)
+  if (status === 2) return `${alias}.is_draft = FALSE AND ${alias}.moderation = ${Moderation.pending}`
+  return `${alias}.is_draft = FALSE AND ${alias}.moderation IN (${Moderation.hidden}, ${Moderation.rejected})`
+}

@@ -11,7 +11,7 @@ import type { AppDeps } from '../deps'
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords'
 import { assertAccountOpen, clearLoginFailures, recordLoginFailure } from '../auth/login-guard'
 import { upgradePasswordHash } from '../auth/rehash'
-import { closeAllSessions, openSession, type ClientInfo, type TokenPair } from '../auth/sessions'
+import { announceSessionsEnded, closeAllSessions, openSession, type ClientInfo, type TokenPair } from '../auth/sessions'
 import { checkCaptcha } from '../captcha/store'
 import { Forbidden, AppError, Invalid, NotFound } from '../errors'
 import { ownedMedia, releaseMedia } from '../media/lifecycle'
@@ -32,7 +32,7 @@ import { sessionStale } from './discovery/session'
  */
 
 /** Display ids that are path segments of /users/... and so cannot be anyone's id. */
-const RESERVED_IDS = new Set(['search', 'blocks', 'verification', 'me', 'admin', 'null', 'undefined'])
+const RESERVED_IDS = new Set(['search', 'blocks', 'suggestions', 'verification', 'me', 'admin', 'null', 'undefined'])
 
 export async function findByDisplayId(db: AppDeps['db'] | EntityManager, userId: string): Promise<User | null> {
   if (!isDisplayIdShape(userId)) return null
@@ -235,6 +235,8 @@ export async function deleteAccount(deps: AppDeps, userId: number): Promise<void
     // verification applications.
     await run('DELETE FROM posts WHERE user_id = :uid')
     await m.getRepository(User).delete({ id: userId })
+    // Its sessions went with it: its open streams close.
+    announceSessionsEnded(m, 'user', { subjectIds: [userId] })
 
     await recount(m, 'posts', posts)
     await recount(m, 'comments', comments)

@@ -61,7 +61,9 @@ export async function listFeed(reader: SqlReader, kind: DatabaseKind, viewer: Fe
   }
   // An author's own list also shows their hidden and held notes (with their state); everyone else's shows listed notes.
   const ownList = viewer !== null && authorId === viewer.id
-  const where: string[] = [drafts ? 'p.is_draft = TRUE' : held ? STATUS_WHERE[q.status!]! : q.status === NOTE_STATUS.published || !ownList ? listedNote('p') : 'p.is_draft = FALSE']
+  // status=all (v1.3.2's note management): every note the viewer may see; for the author, drafts as well.
+  const everything = q.status === 'all' && ownList
+  const where: string[] = everything ? [] : [drafts ? 'p.is_draft = TRUE' : held ? STATUS_WHERE[q.status as number]! : q.status === NOTE_STATUS.published || !ownList ? listedNote('p') : 'p.is_draft = FALSE']
   const params: SqlValue[] = []
   if (authorId !== null) {
     where.push('p.user_id = ?')
@@ -83,8 +85,8 @@ export async function listFeed(reader: SqlReader, kind: DatabaseKind, viewer: Fe
   }
   if (q.keyword && !drafts && authorId === null) return keywordPage(reader, kind, viewer, q, category.id)
   if (q.keyword) {
-    if (drafts) {
-      // Drafts are not in the search index (empty search_text); the author's own drafts are few.
+    if (drafts || everything) {
+      // Drafts are not in the search index (empty search_text); the author's own notes are few.
       where.push(`(p.title LIKE ? ${LIKE_ESCAPE} OR p.content LIKE ? ${LIKE_ESCAPE})`)
       const like = containsPattern(q.keyword)
       params.push(like, like)
@@ -102,7 +104,7 @@ export async function listFeed(reader: SqlReader, kind: DatabaseKind, viewer: Fe
   const offset = (q.page - 1) * q.limit
   const [posts, total] = await Promise.all([
     loadPostCardPage(reader, kind, { sql: `SELECT p.id FROM posts p WHERE ${whereSql} ORDER BY ${orderBy} ${limitClause(q.limit, offset)}`, params, orderBy }, viewer?.id ?? null),
-    drafts || held ? countRows(reader, whereSql, params) : cachedCount(`${whereSql}|${params.join('|')}`, () => countRows(reader, whereSql, params)),
+    drafts || held || everything ? countRows(reader, whereSql, params) : cachedCount(`${whereSql}|${params.join('|')}`, () => countRows(reader, whereSql, params)),
   ])
   return listPage('posts', posts, pagination(q.page, q.limit, total))
 }

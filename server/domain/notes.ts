@@ -8,7 +8,7 @@ import { toBool, toIso } from '../db/reader'
 import { Forbidden, Invalid, NotFound } from '../errors'
 import { releaseMedia, uploadsInHtml } from '../media/lifecycle'
 import type { MediaStorage } from '../media/storage'
-import { searchText } from '../search/tokenizer'
+import { noteSearchText } from '../search/tokenizer'
 import { invalidateFeedCounts } from '../db/list-cache'
 import { Moderation, type ModerationState } from '../db/visibility'
 import { lockNote, lockOrder, lockRows } from './locks'
@@ -156,7 +156,7 @@ export async function createNote(env: NotesEnv, userId: number, input: PostCreat
     await lockRows(manager, 'users', [userId, ...mentioned])
     if (listed) await lockRows(manager, 'categories', [input.category_id])
     const [author] = await query<{ location: string | null }>(manager, 'SELECT location FROM users WHERE id = ?', [userId])
-    const text = input.is_draft ? '' : searchText(input.title, plainText(content), ...input.tags)
+    const text = input.is_draft ? '' : noteSearchText(input.title, plainText(content), input.tags)
     const score = hotScore({ likes: 0, collects: 0, comments: 0, views: 0, createdAt: now })
     const inserted = await manager.insert(Post, {
       user_id: userId,
@@ -252,7 +252,7 @@ export async function updateNote(env: NotesEnv, userId: number, postId: number, 
     const now = new Date()
     // A draft's date becomes its publication time when it is first published.
     const createdAt = firstPublish ? now : new Date(note.created_at)
-    const text = merged.is_draft ? '' : searchText(merged.title, plainText(content), ...merged.tags)
+    const text = merged.is_draft ? '' : noteSearchText(merged.title, plainText(content), merged.tags)
     await execute(manager, 'UPDATE posts SET title = ?, content = ?, type = ?, is_draft = ?, category_id = ?, search_text = ?, created_at = ?, updated_at = ? WHERE id = ?', [
       merged.title,
       content,

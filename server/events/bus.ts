@@ -18,6 +18,12 @@ import { inClusterWorker, relayEvents } from '../cluster/worker'
 export type AppEvent =
   | { kind: 'notifications'; userIds: number[] }
   | { kind: 'admin'; topic: string }
+  /**
+   * Sessions that may have ended (logout, 退出其他设备, a new password, a deactivation, an administrator's
+   * edit): the given sessions, and every session of the given principals (users.id or admins.id). Streams
+   * bound to them check which are still in force and close the others (auth/sessions.ts, http/event-stream.ts).
+   */
+  | { kind: 'sessions'; principal: 'user' | 'admin'; sessionIds: number[]; subjectIds: number[] }
   /** A write on the instance `origin` made visitors' lists ('lists') or cached totals too ('counts') stale. */
   | { kind: 'invalidate'; cache: ListChange; origin: string }
 

@@ -1,5 +1,7 @@
 import { PassThrough } from 'node:stream'
 import type { Context } from 'koa'
+import { sessionsInForce } from '../auth/sessions'
+import type { Principal } from '../auth/tokens'
 import { limiterFor } from '../db/rate-limiter'
 import type { AppDeps } from '../deps'
 import { AppError } from '../errors'
@@ -16,7 +18,13 @@ import { openStreams } from '../telemetry/metrics'
  * - a stream's `refresh` never runs twice at once: an event arriving meanwhile asks for one more run;
  * - `retry:` advice first, `id:` on every event, `Last-Event-ID` (or `?lastEventId=`) read for the resume;
  * - written by hand rather than through Koa's body (never compressed or buffered; X-Accel-Buffering: no);
- * - closeAllStreams ends every stream at shutdown, so the drain does not wait for them.
+ * - closeAllStreams ends every stream at shutdown, so the drain does not wait for them;
+ * - a stream lives as long as the session it was opened with (issue 41): a `sessions` event (a logout, 退出其他设备,
+ *   a new password, a deactivation, an administrator's edit, on any instance) makes the streams it names ask
+ *   the database whether their sessions are still in force, and those that are not end at once; a session that
+ *   simply runs out (its refresh lifetime, not the hour of one access token, which the client renews) ends its
+ *   streams at the next heartbeat after its end. A stream checks once more right after it is registered, so a
+ *   session that ended while the stream was being opened (before any event could find it) is refused (401).
  */
 
 const RETRY_MS = 3000
@@ -25,6 +33,8 @@ const RETRY_MS = 3000
 export interface SseStream {
   /** The principal's id (users.id or admins.id). */
   readonly key: number
+  /** The session the stream was opened with (its ticket's or access token's). */
+  readonly sessionId: number
   /** The id of the last event sent (what a resume starts after). */
   lastId: number
   /** Write one event; false once the client has gone (a read may finish after the stream ended). */
@@ -34,6 +44,8 @@ export interface SseStream {
 export interface StreamHubOptions {
   /** For logs. */
   name: string
+  /** Whose sessions the streams are bound to (the `sessions` events of that kind concern them). */
+  principal: Principal
   maxPerKey: number
   /** The 429 message beyond maxPerKey. */
   tooManyMessage: string
@@ -47,6 +59,10 @@ interface Stream extends SseStream {
   out: PassThrough
   busy: boolean
   again: boolean
+  /** When its session expires (ms since the epoch). */
+  endsAt: number
+  /** Unregister the stream and end its reply (at most once; what every way of closing calls). */
+  end(): void
 }
 
 type Streams = Map<number, Set<Stream>>
@@ -68,16 +84,53 @@ function registryOf(deps: AppDeps): Registry {
   const bus = eventBusOf(deps.db)
   const unsubscribe = bus
     ? bus.subscribe((event) => {
-        for (const [hub, streams] of hubs) hub.dispatch(deps, streams, event)
+        if (event.kind === 'sessions') void endStreamsOfEndedSessions(deps, hubs, event)
+        else for (const [hub, streams] of hubs) hub.dispatch(deps, streams, event)
       })
     : () => undefined
   const heartbeat = setInterval(() => {
-    for (const streams of hubs.values()) for (const set of streams.values()) for (const s of set) write(s.out, ': heartbeat\n\n')
+    const now = Date.now()
+    for (const streams of hubs.values())
+      for (const set of streams.values())
+        for (const s of set) {
+          // A session that ran out by itself (no event announces that) ends its streams here.
+          if (s.endsAt <= now) s.end()
+          else write(s.out, ': heartbeat\n\n')
+        }
   }, deps.config.streamHeartbeatSeconds * 1000)
   heartbeat.unref()
   registry = { hubs, total: 0, unsubscribe, heartbeat }
   registries.set(deps, registry)
   return registry
+}
+
+type SessionsEvent = Extract<AppEvent, { kind: 'sessions' }>
+
+/** The streams a `sessions` event names ask the database which of their sessions are in force; the others end. */
+async function endStreamsOfEndedSessions(deps: AppDeps, hubs: Map<StreamHub, Streams>, event: SessionsEvent): Promise<void> {
+  const named: Stream[] = []
+  const sessionIds = new Set(event.sessionIds)
+  for (const [hub, streams] of hubs) {
+    if (hub.principal !== event.principal) continue
+    for (const key of event.subjectIds) for (const s of streams.get(key) ?? []) named.push(s)
+    if (sessionIds.size) for (const set of streams.values()) for (const s of set) if (sessionIds.has(s.sessionId)) named.push(s)
+  }
+  if (!named.length) return
+  try {
+    await checkSessions(deps, event.principal, named)
+  } catch (err) {
+    deps.logger.warn({ err, principal: event.principal }, 'could not check the sessions of open streams')
+  }
+}
+
+/** End the streams whose sessions are no longer in force (one read); the others learn their session's end. */
+async function checkSessions(deps: AppDeps, principal: Principal, streams: readonly Stream[]): Promise<void> {
+  const inForce = await sessionsInForce(deps.db, principal, [...new Set(streams.map((s) => s.sessionId))])
+  for (const s of streams) {
+    const endsAt = inForce.get(s.sessionId)
+    if (endsAt === undefined) s.end()
+    else s.endsAt = endsAt
+  }
 }
 
 const frame = (event: string, id: number, data: unknown) => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`
@@ -107,6 +160,10 @@ export async function redeemTicket(deps: AppDeps, jti: string): Promise<boolean>
 export class StreamHub {
   constructor(private readonly options: StreamHubOptions) {}
 
+  get principal(): Principal {
+    return this.options.principal
+  }
+
   /** @internal the registry hands each bus event to every hub. */
   dispatch(deps: AppDeps, streams: Streams, event: AppEvent): void {
     const keys = this.options.route(event)
@@ -134,10 +191,12 @@ export class StreamHub {
   }
 
   /**
-   * Answer the request with a stream for `key`, starting after `startId`; `begin` sends what the client
-   * gets first (a resume's missed events, or the current state). 429 / 503 past the caps.
+   * Answer the request with a stream for `owner.key`, bound to its session `owner.sessionId`, starting after
+   * `startId`; `begin` sends what the client gets first (a resume's missed events, or the current state).
+   * 429 / 503 past the caps, 401 when the session ended while the stream was being opened.
    */
-  async open(ctx: Context, deps: AppDeps, key: number, startId: number, begin: (stream: SseStream) => Promise<void>): Promise<void> {
+  async open(ctx: Context, deps: AppDeps, owner: { key: number; sessionId: number }, startId: number, begin: (stream: SseStream) => Promise<void>): Promise<void> {
+    const { key, sessionId } = owner
     const registry = registryOf(deps)
     const streams = registry.hubs.get(this) ?? new Map<number, Set<Stream>>()
     registry.hubs.set(this, streams)
@@ -145,25 +204,53 @@ export class StreamHub {
     if (mine.size >= this.options.maxPerKey) throw new AppError(429, this.options.tooManyMessage, null, { 'Retry-After': '30' })
     if (registry.total >= deps.config.streamMaxConnections) throw new AppError(503, '实时连接已满，请稍后重试', { retry_after: 30 }, { 'Retry-After': '30' })
     const out = new PassThrough()
-    const stream: Stream = { key, lastId: startId, out, busy: true, again: false, send: (event, id, data) => write(out, frame(event, id, data)) }
+    const req = ctx.req
+    let ended = false
+    const end = () => {
+      if (ended) return
+      ended = true
+      mine.delete(stream)
+      registry.total--
+      openStreams.dec()
+      if (mine.size === 0 && streams.get(key) === mine) streams.delete(key)
+      req.off('close', end)
+      out.end()
+    }
+    const stream: Stream = {
+      key,
+      sessionId,
+      lastId: startId,
+      out,
+      busy: true,
+      again: false,
+      endsAt: Number.POSITIVE_INFINITY,
+      end,
+      send: (event, id, data) => write(out, frame(event, id, data)),
+    }
     mine.add(stream)
     streams.set(key, mine)
     registry.total++
     openStreams.inc()
-    const release = () => {
-      if (!mine.delete(stream)) return
-      registry.total--
-      openStreams.dec()
-      if (mine.size === 0 && streams.get(key) === mine) streams.delete(key)
+    req.once('close', end)
+    out.once('close', end)
+    // Registered: a `sessions` event from now on finds it. One that came before (the session ended while the
+    // request was being authenticated) is caught by this check.
+    try {
+      await checkSessions(deps, this.options.principal, [stream])
+    } catch (err) {
+      end()
+      throw err
+    }
+    if (ended) {
+      if (req.destroyed) return
+      throw new AppError(401, this.options.principal === 'admin' ? '管理员登录已过期，请重新登录' : '登录已过期，请重新登录')
     }
     ctx.req.socket.setTimeout(0)
     ctx.req.socket.setNoDelay(true)
-    ctx.req.once('close', () => {
-      release()
-      out.end()
-    })
-    out.once('close', release)
-    ctx.set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' })
+    // Connection: close — when the stream ends (its client left, its session ended, a shutdown) its socket goes
+    // with it at once, instead of lingering as a kept-alive connection (socket, parser, timer) for keepAliveTimeout
+    // (65 s) that nobody reuses: a reconnecting EventSource opens a new request, on a connection of its own.
+    ctx.set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no', Connection: 'close' })
     ctx.respond = false
     ctx.res.statusCode = 200
     ctx.res.flushHeaders()
@@ -192,9 +279,17 @@ export function closeAllStreams(deps: AppDeps): void {
   if (!registry) return
   clearInterval(registry.heartbeat)
   registry.unsubscribe()
-  for (const streams of registry.hubs.values()) for (const set of streams.values()) for (const s of set) s.out.end()
+  for (const streams of registry.hubs.values()) for (const set of streams.values()) for (const s of set) s.end()
   registries.delete(deps)
 }
 
 /** Open streams of this instance, every kind together (health details, metrics). */
 export const openStreamCount = (deps: AppDeps): number => registries.get(deps)?.total ?? 0
+
+/** What the registry of this instance holds: streams, and principals with streams (tests: nothing stays behind a closed stream). */
+export function streamRegistrySize(deps: AppDeps): { streams: number; keys: number } {
+  const registry = registries.get(deps)
+  let keys = 0
+  for (const streams of registry?.hubs.values() ?? []) keys += streams.size
+  return { streams: registry?.total ?? 0, keys }
+}

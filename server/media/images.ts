@@ -3,7 +3,9 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { storageFault } from '../db/faults'
 import { Unavailable } from '../errors'
-import { createCpuPool, IMAGE_CONCURRENCY, IMAGE_THREADS } from '../telemetry/cpu-pool'
+import { createCpuPool, IMAGE_CONCURRENCY, IMAGE_NICE, IMAGE_PROCESS, IMAGE_THREADS } from '../telemetry/cpu-pool'
+import { EncodeFailure, IMAGE_FORMATS } from './image-encode'
+import { ImageProcess } from './image-process'
 import { blameFullDisk, commitFile, newMediaName, smallThumbnailUrlOf, thumbnailUrlOf, uploadPath, type MediaStorage } from './storage'
 
 /*
@@ -18,30 +20,22 @@ import { blameFullDisk, commitFile, newMediaName, smallThumbnailUrlOf, thumbnail
  */
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024
-export const IMAGE_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif'])
-const DISPLAY_MAX_PX = 1600
-const THUMB_WIDTH_PX = 480
-export const SMALL_THUMB_WIDTH_PX = 240
-/**
- * libwebp effort 2 instead of the default 4: measured on the bench's 2–4 MP photos (issue #19), the display
- * rendition costs 193 instead of 294 ms of CPU, is 3 % larger and 0.23 dB PSNR lower against the
- * uncompressed resize (34.25 vs 34.48 dB): no visible difference, a third less CPU per upload.
- */
-export const WEBP_EFFORT = 2
-/** Decompression-bomb guard: refuse images beyond ~40 megapixels before decoding them. */
-const MAX_INPUT_PIXELS = 40_000_000
+export { IMAGE_FORMATS, SMALL_THUMB_WIDTH_PX, WEBP_EFFORT } from './image-encode'
 
 /*
  * Decoding and encoding a camera photo costs a core for a tenth of a second or more. Images are processed
- * IMAGE_CONCURRENCY at a time (telemetry/cpu-pool.ts; one on 2 cores), each with IMAGE_THREADS libvips
- * threads, so uploads queue among themselves under load instead of taking every core and libuv thread
- * from the reads. An upload is admitted as a whole before its body is read while its first image can expect to
- * start within IMAGE_MAX_WAIT_MS (and fewer than IMAGE_MAX_WAITING images wait); beyond that it is answered
- * 503 with Retry-After (the app retries) instead of waiting longer than its client would. The bound was 100
- * waiting images only: under the mixed bench's overload the stored uploads then waited 34 s (p50) to 55 s
- * (p99) for their turn (stop 35), while the refused ones, answered at once, made "uploads p99" look fine.
+ * IMAGE_CONCURRENCY at a time (telemetry/cpu-pool.ts; one on 2 cores; server-wide with WORKERS > 1), each with
+ * IMAGE_THREADS libvips threads, in an image process of their own at the lowest OS priority (image-process.ts,
+ * image-worker.ts; issue 42): the bound keeps uploads from taking more than their share of the cores, the
+ * priority keeps them from taking, within that share, the CPU that reads and writes need at that moment. Uploads
+ * queue among themselves. An upload is admitted as a whole before its body is read while its first image can
+ * expect to start within IMAGE_MAX_WAIT_MS (and fewer than IMAGE_MAX_WAITING images wait); beyond that it is
+ * answered 503 with Retry-After (the app retries) instead of waiting longer than its client would. The
+ * expected wait follows the images' measured run times, so when reads leave the image process little CPU its
+ * runs lengthen and uploads are refused sooner: uploads give way, never reads. The bound was 100 waiting images
+ * only: under the mixed bench's overload the stored uploads then waited 34 s (p50) to 55 s (p99) for their
+ * turn (stop 35), while the refused ones, answered at once, made "uploads p99" look fine.
  */
-sharp.concurrency(IMAGE_THREADS)
 export const IMAGE_MAX_WAITING = 100
 export const IMAGE_MAX_WAIT_MS = 2000
 export const imagePool = createCpuPool({
@@ -51,6 +45,13 @@ export const imagePool = createCpuPool({
   maxWaitMs: IMAGE_MAX_WAIT_MS,
   busy: () => Unavailable('图片处理繁忙，请稍后重试', 5),
 })
+/** Where the images are encoded (one per server process; started on the first image or by warmImageProcess). */
+export const imageProcess = new ImageProcess({ threads: IMAGE_THREADS, slots: IMAGE_CONCURRENCY, nice: IMAGE_NICE, enabled: IMAGE_PROCESS })
+// In-process encoding (no image process) uses the same number of libvips threads.
+sharp.concurrency(IMAGE_THREADS)
+
+/** Start the image process before the first upload needs it (the server's start): the first upload does not wait for it. */
+export const warmImageProcess = () => imageProcess.warm()
 
 export interface StoredImage {
   url: string
@@ -64,10 +65,6 @@ export class ImageRejected extends Error {
   override name = 'ImageRejected'
 }
 
-function pipeline(file: string) {
-  return sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()
-}
-
 /**
  * Decode, re-encode and store an uploaded image (in the image pool); throws ImageRejected when it is not a usable
  * image. `admitted`: its upload was admitted as a whole (imagePool.admit before its body was read).
@@ -76,37 +73,33 @@ export function storeImage(storage: MediaStorage, file: string, workDir: string,
   return imagePool.run(() => processImage(storage, file, workDir), admitted)
 }
 
+/** The file-system error an encoding failure carries, as storageFault recognises it (ENOSPC, EIO…). */
+const fsError = (failure: EncodeFailure) => Object.assign(new Error(failure.message), { code: failure.code })
+
 async function processImage(storage: MediaStorage, file: string, workDir: string): Promise<StoredImage> {
-  let format: string | undefined
-  try {
-    format = (await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format
-  } catch (err) {
-    await blameFullDisk(workDir, err)
-    throw new ImageRejected('请选择图片文件')
-  }
-  if (!format || !IMAGE_FORMATS.has(format)) throw new ImageRejected('不支持的文件类型')
   const display = newMediaName('webp')
   const thumb = { rel: display.rel.replace(/\.webp$/, '.thumb.webp'), url: thumbnailUrlOf(display.url) }
   const small = { rel: display.rel.replace(/\.webp$/, '.small.webp'), url: smallThumbnailUrlOf(display.url) }
-  const displayTmp = path.join(workDir, `${path.basename(display.rel)}`)
-  const thumbTmp = path.join(workDir, `${path.basename(thumb.rel)}`)
-  const smallTmp = path.join(workDir, `${path.basename(small.rel)}`)
+  const job = {
+    file,
+    display: path.join(workDir, path.basename(display.rel)),
+    thumb: path.join(workDir, path.basename(thumb.rel)),
+    small: path.join(workDir, path.basename(small.rel)),
+  }
   try {
-    const info = await pipeline(file)
-      .resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82, effort: WEBP_EFFORT })
-      .toFile(displayTmp)
-    await pipeline(file).resize({ width: THUMB_WIDTH_PX, withoutEnlargement: true }).webp({ quality: 72, effort: WEBP_EFFORT }).toFile(thumbTmp)
-    await sharp(thumbTmp).resize({ width: SMALL_THUMB_WIDTH_PX, withoutEnlargement: true }).webp({ quality: 72, effort: WEBP_EFFORT }).toFile(smallTmp)
+    const info = await imageProcess.encode(job)
     // The renditions first: a display image under /uploads always has its thumbnails beside it.
-    await commitFile(storage, smallTmp, small.rel)
-    await commitFile(storage, thumbTmp, thumb.rel)
-    await commitFile(storage, displayTmp, display.rel)
+    await commitFile(storage, job.small, small.rel)
+    await commitFile(storage, job.thumb, thumb.rel)
+    await commitFile(storage, job.display, display.rel)
     return { url: display.url, thumbnailUrl: thumb.url, smallThumbnailUrl: small.url, width: info.width, height: info.height }
-  } catch (err) {
-    await Promise.all([displayTmp, thumbTmp, smallTmp].map((f) => rm(f, { force: true })))
+  } catch (caught) {
+    await Promise.all([job.display, job.thumb, job.small].map((f) => rm(f, { force: true })))
+    const err = caught instanceof EncodeFailure && caught.code ? fsError(caught) : caught
     if (storageFault(err)) throw err
     await blameFullDisk(workDir, err)
+    if (caught instanceof EncodeFailure && caught.stage === 'probe') throw new ImageRejected('请选择图片文件')
+    if (caught instanceof EncodeFailure && caught.stage === 'format') throw new ImageRejected('不支持的文件类型')
     throw new ImageRejected('处理图片失败，请重试')
   }
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { commentCreateBody, commentDeleteReply, commentListQuery, commentListReply, commentSchema, replyListQuery, replyListReply } from '../contract/comments'
 import { likeBody, likeReply } from '../contract/likes'
 import { collectReply, notInterestedReply, postCreateBody, postDetailQuery, postDetailSchema, postListQuery, postListReply, postUpdateBody } from '../contract/posts'
-import { categoryListQuery, categorySchema, hotTagsQuery, searchPostsReply, searchQuery, searchReply, tagListQuery, tagSchema, searchPostsQuery } from '../contract/search'
+import { categoryListQuery, categorySchema, hotTagsQuery, searchPostsReply, searchQuery, searchReply, tagListQuery, tagSchema, searchPostsQuery, suggestQuery, suggestReply } from '../contract/search'
 import { imageUploadReply, multipleUploadReply, videoUploadReply } from '../contract/upload'
 import { doc, type DocRoute } from './route'
 
@@ -43,6 +43,17 @@ export function contentDocRoutes(): DocRoute[] {
       access: 'optional-user',
       query: searchPostsQuery,
       data: searchPostsReply,
+      errors: [400],
+    }),
+    doc({
+      method: 'get',
+      path: '/search/suggest',
+      tag: DISCOVER,
+      summary: '搜索联想',
+      description: '输入时的联想：名称以 q 开头的标签和用户（各最多5个），以及最相关的笔记标题',
+      access: 'optional-user',
+      query: suggestQuery,
+      data: suggestReply,
       errors: [400],
     }),
     doc({ method: 'post', path: '/upload/single', tag: UPLOAD, summary: '上传图片', description: '≤ 5MB，jpg/png/webp', access: 'user', form: fileForm('file', '图片文件'), data: imageUploadReply, errors: [400, 413] }),

@@ -35,6 +35,7 @@ import { verificationApplicationSchema, verificationApplyBody, verificationStatu
 import { collectionListReply, postListQuery, postListReply } from '../contract/posts'
 import { meReplySchema } from '../contract/moderation'
 import { contentDocRoutes } from './member-content'
+import { followingDocRoutes } from './member-following'
 import { emailDocRoutes } from './email'
 import { reportDocRoutes } from './moderation'
 import { doc, type DocRoute } from './route'
@@ -129,5 +130,5 @@ function notificationRoutes(): DocRoute[] {
 
 /** Member and visitor routes (member-and-visitor.md §7), documented from their contract schemas. */
 export function memberDocRoutes(): DocRoute[] {
-  return [...accountRoutes(), ...emailDocRoutes(), ...notificationRoutes(), ...contentDocRoutes(), ...reportDocRoutes()]
+  return [...accountRoutes(), ...emailDocRoutes(), ...notificationRoutes(), ...contentDocRoutes(), ...followingDocRoutes(), ...reportDocRoutes()]
 }

@@ -1,17 +1,20 @@
 import type { DatabaseKind } from '../config'
 import type { SqlReader, SqlValue } from '../db/reader'
 import { notBlockedBy, type BlockViewer } from '../db/blocks'
-import { containsPattern, LIKE_ESCAPE, limitClause } from '../db/sql'
-import { fts5Match, queryTerms, tsQuery, type QueryTerm } from './tokenizer'
+import { limitClause } from '../db/sql'
+import { fts5Match, mysqlBooleanQuery, queryTerms, tsQuery, type QueryTerm } from './tokenizer'
+import { relevanceOrder } from './rank'
 import { listedNote } from '../db/visibility'
 
 /*
- * Full-text search of published notes (ARCHITECTURE.md §4). posts.search_text holds the tokens of title,
+ * Full-text search of published notes (ARCHITECTURE.md §4). posts.search_text holds the words of title,
  * plain content and tag names (server/search/tokenizer.ts; empty for drafts). Matching is done by an index:
  *   - SQLite: the FTS5 table posts_fts (kept in step by triggers), `MATCH` with every query term quoted;
- *   - PostgreSQL: the GIN index on to_tsvector('simple', search_text), `@@ to_tsquery('simple', …)`;
- *   - MySQL/MariaDB: no index is used (documented fallback): every term as `search_text LIKE '%term%'`.
- * Results are ordered newest first by id (SQLite walks the FTS doclist backwards and stops at the page).
+ *   - PostgreSQL: the GIN index on post_search.tsv (the stored to_tsvector('simple', search_text), kept in
+ *     step by a trigger), `@@ to_tsquery('simple', …)`;
+ *   - MySQL/MariaDB: the FULLTEXT index on the generated column search_ft, `MATCH … AGAINST` in boolean mode.
+ * A keyword search is ordered by relevance blended with engagement and recency (rank.ts); a tag alone, or
+ * the tag chips, newest first.
  */
 
 export interface NoteSearch {
@@ -37,8 +40,8 @@ export function termsOf(keyword: string | undefined): QueryTerm[] {
 /** A condition on alias `p` (posts) that holds for notes matching the terms. */
 export function matchCondition(kind: DatabaseKind, terms: QueryTerm[]): SqlPart {
   if (kind === 'sqlite') return { sql: 'p.id IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ?)', params: [fts5Match(terms)] }
-  if (kind === 'postgres') return { sql: "to_tsvector('simple', p.search_text) @@ to_tsquery('simple', ?)", params: [tsQuery(terms)] }
-  return { sql: terms.map(() => `p.search_text LIKE ? ${LIKE_ESCAPE}`).join(' AND '), params: terms.map((t) => containsPattern(t.token)) }
+  if (kind === 'postgres') return { sql: "p.id IN (SELECT s.post_id FROM post_search s WHERE s.tsv @@ to_tsquery('simple', ?))", params: [tsQuery(terms)] }
+  return { sql: 'MATCH (p.search_ft) AGAINST (? IN BOOLEAN MODE)', params: [mysqlBooleanQuery(terms)] }
 }
 
 function filters(search: NoteSearch, viaTags: boolean): SqlPart {
@@ -83,17 +86,60 @@ function source(kind: DatabaseKind, search: NoteSearch): SqlPart & { order: stri
       order: 'posts_fts.rowid',
     }
   }
+  if (kind === 'postgres') {
+    return {
+      sql: `FROM post_search s CROSS JOIN posts p WHERE s.tsv @@ to_tsquery('simple', ?) AND p.id = s.post_id AND ${f.sql}`,
+      params: [tsQuery(search.terms), ...f.params],
+      order: 's.post_id',
+    }
+  }
   const m = matchCondition(kind, search.terms)
   return { sql: `FROM posts p WHERE ${m.sql} AND ${f.sql}`, params: [...m.params, ...f.params], order: 'p.id' }
 }
 
-/** The page of matching note ids, newest first, as SQL (a `CardPageSource` for presenters/post.ts). */
+/**
+ * A keyword search ranks its newest RANK_WINDOW matches (after the filters) by the blended score (rank.ts);
+ * matches older than those follow, newest first. The work per page is thus bounded by the window whatever
+ * the number of matches (a common word matches thousands of notes; scoring them all cost 10–50 ms on 30k
+ * notes), and the pages still form one order: position k ≥ RANK_WINDOW is the k-th newest match, which is
+ * never in the window.
+ */
+export const RANK_WINDOW = 200
+
+/** The window's rows (id, score). SQLite computes bm25() while walking the doclist, so only for the window's rows. */
+function rankedWindow(kind: DatabaseKind, search: NoteSearch, s: SqlPart & { order: string }): SqlPart {
+  const rank = relevanceOrder(kind, search.terms)
+  const newest = `ORDER BY ${s.order} DESC ${limitClause(RANK_WINDOW)}`
+  if (kind === 'sqlite') return { sql: `SELECT p.id, ${rank.sql} AS score ${s.sql} ${newest}`, params: [...rank.params, ...s.params] }
+  // Elsewhere the window's ids first, then the score of those only (PostgreSQL reads their stored vectors).
+  const vectors = kind === 'postgres' ? ' CROSS JOIN post_search s' : ''
+  const onVectors = kind === 'postgres' ? ' AND s.post_id = c.id' : ''
+  return { sql: `SELECT p.id, ${rank.sql} AS score FROM (SELECT p.id ${s.sql} ${newest}) c CROSS JOIN posts p${vectors} WHERE p.id = c.id${onVectors}`, params: [...rank.params, ...s.params] }
+}
+
+/** The rows [offset, offset + limit) of the keyword order: from the ranked window, the older matches (score -1), or both. */
+function rankedPage(kind: DatabaseKind, search: NoteSearch, limit: number, offset: number): SqlPart {
+  const s = source(kind, search)
+  const head = offset < RANK_WINDOW ? Math.min(limit, RANK_WINDOW - offset) : 0
+  const window = head > 0 ? rankedWindow(kind, search, s) : null
+  const headPart = window && { sql: `SELECT w.id, w.score FROM (${window.sql}) w ORDER BY w.score DESC, w.id DESC ${limitClause(head, offset)}`, params: window.params }
+  if (headPart && head === limit) return headPart
+  const tailPart = { sql: `SELECT p.id, -1 AS score ${s.sql} ORDER BY ${s.order} DESC ${limitClause(limit - head, Math.max(offset, RANK_WINDOW))}`, params: s.params }
+  if (!headPart) return tailPart
+  return { sql: `SELECT a.id, a.score FROM (${headPart.sql}) a UNION ALL SELECT b.id, b.score FROM (${tailPart.sql}) b`, params: [...headPart.params, ...tailPart.params] }
+}
+
+/**
+ * The page of matching note ids as SQL (a `CardPageSource` for presenters/post.ts): for a keyword, in the
+ * ranked order above (a column `score`), otherwise newest first.
+ */
 export function noteIdsPage(kind: DatabaseKind, search: NoteSearch, limit: number, offset: number): { sql: string; params: SqlValue[]; orderBy: string } {
+  if (search.terms.length > 0) return { ...rankedPage(kind, search, limit, offset), orderBy: 'pg.score DESC, p.id DESC' }
   const s = source(kind, search)
   return { sql: `SELECT p.id ${s.sql} ORDER BY ${s.order} DESC ${limitClause(limit, offset)}`, params: s.params, orderBy: 'p.id DESC' }
 }
 
-/** The page of matching note ids, newest first. */
+/** The page of matching note ids, in page order (see noteIdsPage). */
 export async function searchNoteIds(reader: SqlReader, kind: DatabaseKind, search: NoteSearch, limit: number, offset: number): Promise<number[]> {
   const page = noteIdsPage(kind, search, limit, offset)
   const rows = await reader.all<{ id: number }>(page.sql, page.params)

@@ -1,12 +1,13 @@
 import type { DatabaseKind } from '../config'
-import type { PostCard } from '../contract/posts'
-import { TAG_STATS_MAX, type SearchQuery, type SearchUser, type TagStat } from '../contract/search'
+import { TAG_STATS_MAX, type SearchCard, type SearchQuery, type SearchUser, type TagStat } from '../contract/search'
 import type { SqlReader } from '../db/reader'
 import { blockScope, type BlockingViewer } from '../db/blocks'
 import { cached, cachedCount } from '../db/list-cache'
 import { listPage, pagination, type ListReply } from '../presenters/list'
 import { Invalid } from '../errors'
 import { loadPostCardPage } from '../presenters/post'
+import { jsonList, withFields } from '../presenters/json-text'
+import { highlightOf, wordsOf } from './highlight'
 import { countNotes, noteIdsPage, tagIdByName, tagStats, termsOf, type NoteSearch } from './index'
 import { countUsers, searchUsers } from './users'
 
@@ -17,11 +18,11 @@ import { countUsers, searchUsers } from './users'
  * few seconds (domain/feed.ts cachedCount).
  */
 
-export interface SearchResult extends ListReply<'data', PostCard> {
+export interface SearchResult extends ListReply<'data', SearchCard> {
   keyword: string
   tag: string
   type: SearchQuery['type']
-  posts: ListReply<'data', PostCard>
+  posts: ListReply<'data', SearchCard>
   users: ListReply<'data', SearchUser>
   tagStats: TagStat[]
 }
@@ -30,7 +31,7 @@ export async function searchNotes(reader: SqlReader, kind: DatabaseKind, input: 
   const terms = termsOf(input.keyword)
   const tagId = input.tag ? await tagIdByName(reader, input.tag) : null
   const empty = (input.keyword && terms.length === 0) || (input.tag && !tagId)
-  if (empty) return { cards: [] as PostCard[], total: 0, stats: [] as TagStat[] }
+  if (empty) return { cards: [] as SearchCard[], total: 0, stats: [] as TagStat[] }
   const search: NoteSearch = { terms, tagId, type: input.type, viewer }
   const key = `s|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${tagId ?? ''}|${input.type ?? ''}|${blockScope(viewer) ?? ''}`
   const [cards, total, stats] = await Promise.all([
@@ -38,7 +39,9 @@ export async function searchNotes(reader: SqlReader, kind: DatabaseKind, input: 
     cachedCount(key, () => countNotes(reader, kind, search)),
     cached(`tags|${key}`, () => tagStats(reader, kind, search, TAG_STATS_MAX)),
   ])
-  return { cards, total, stats }
+  const words = wordsOf(terms)
+  const marked = words.length === 0 ? cards : jsonList(cards.map((c) => withFields<SearchCard>(c, { highlight: highlightOf(c, words) })))
+  return { cards: marked as SearchCard[], total, stats }
 }
 
 export async function runSearch(reader: SqlReader, kind: DatabaseKind, q: SearchQuery, viewer: BlockingViewer | null): Promise<SearchResult> {

@@ -82,8 +82,10 @@ export interface NoteText {
   title: string
   /** Stored markup. */
   content: string
-  /** Plain text, for search_text. */
+  /** Plain text (title and body), for search_text. */
   plain: string
+  /** Plain text of the body alone. */
+  body: string
   tags: string[]
 }
 
@@ -98,7 +100,7 @@ export function noteText(rng: Rng, template: corpus.NoteTemplate, mention: Menti
   const plain = mention ? `${body}\n${mentionToken(mention.nickname, mention.userId)} 一起来看看！` : body
   const title = `${template.title}${suffix}`
   const tags = rng.sample(template.tags, rng.int(Math.min(2, template.tags.length), template.tags.length))
-  return { title, content: textToHtml(plain), plain: `${title} ${plain}`, tags }
+  return { title, content: textToHtml(plain), plain: `${title} ${plain}`, body: plain, tags }
 }
 
 /** Text of a comment or reply (some comments fit the note's category), possibly mentioning someone. */

@@ -21,6 +21,7 @@ import { closeDatabase, openDatabase } from '../db/data-source'
 import { Admin } from '../db/entities'
 import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
+import { withDemoLock } from './demo-lock'
 import { DEMO_ADMIN, DEMO_HASHES, PUBLISHED_ADMIN_HASHES, demoOptions, type DemoHashes } from './demo'
 import { generate } from './generator'
 import { demoMedia, installDemoMedia } from './media'
@@ -108,11 +109,21 @@ async function prepareSqliteDatabase(config: AppConfig, log: Logger, onProgress:
  */
 export async function prepareDemo(config: AppConfig, logger: Logger, onProgress: OnDemoProgress = () => undefined): Promise<void> {
   const log = logger.child({ component: 'demo' })
-  await prepareMedia(config, onProgress)
-  if (config.database.kind === 'sqlite' && !existsSync(config.database.url)) {
-    log.info('preparing the demo database')
-    await prepareSqliteDatabase(config, log, onProgress)
-  }
+  // One start prepares at a time; another start of the same DATA_DIR waits here, then finds everything done.
+  await withDemoLock(
+    config.dataDir,
+    async () => {
+      await prepareMedia(config, onProgress)
+      if (config.database.kind === 'sqlite' && !existsSync(config.database.url)) {
+        log.info('preparing the demo database')
+        await prepareSqliteDatabase(config, log, onProgress)
+      }
+    },
+    () => {
+      log.info('another start is preparing the demo in this data directory: waiting for it')
+      onProgress({ step: 'database', done: 0, total: SEED_PHASES, message: '另一个实例正在准备演示数据，请稍候' })
+    },
+  )
 }
 
 /**

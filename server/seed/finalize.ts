@@ -8,6 +8,7 @@ import { databaseKind, syncSequences } from './bulk'
 import { analyzeTables } from '../db/planner-stats'
 import { toIso } from '../db/reader'
 import { hotScore } from '../domain/ranking'
+import { SEARCH_TOKENIZER_VERSION } from '../domain/search-reindex'
 import type { Log } from './options'
 
 const SEEDED_TABLES = ['users', 'admins', 'verifications', 'categories', 'tags', 'follows', 'posts', 'post_images', 'post_videos', 'comments', 'likes', 'collections', 'notifications']
@@ -65,4 +66,7 @@ export async function finalize(ds: DataSource, log: Log): Promise<void> {
   const scored = await timed(log, 'hot_score', () => updateHotScores(ds))
   log(`  ${scored} notes scored`)
   await syncSequences(ds, SEEDED_TABLES)
+  // search_text was written with the current tokenizer: nothing for the start-up re-indexing to do.
+  await ds.query(`DELETE FROM settings WHERE name = 'search_tokenizer'`)
+  await ds.query(`INSERT INTO settings (name, value) VALUES ('search_tokenizer', '${SEARCH_TOKENIZER_VERSION}')`)
 }

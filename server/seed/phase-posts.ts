@@ -1,6 +1,6 @@
 /** Seed phase for notes: posts with their ordered images or video, tag links, note mentions. */
 import { NOTIFICATION_TYPE, Post, PostImage, PostTag, PostVideo } from '../db/entities'
-import { searchText } from '../search/tokenizer'
+import { noteSearchText } from '../search/tokenizer'
 import { maxId, type BulkWriter } from './bulk'
 import { FALLBACK_TEMPLATE, noteText, type MentionTarget } from './content'
 import * as corpus from './corpus'
@@ -112,7 +112,7 @@ export async function writePosts(ctx: SeedContext, bulk: BulkWriter, notifier: N
     const views = Math.round(table.weight[i]! * rng.int(20, 60) + rng.int(5, 120))
     const at = new Date(created)
     const categoryId = ctx.categories.get(slug) ?? null
-    await posts.push([id, u.ids[author], text.title, text.content, video ? 2 : 1, draft, categoryId, u.location[author], views, 0, 0, 0, 0, draft ? '' : searchText(text.plain, ...text.tags), at, at])
+    await posts.push([id, u.ids[author], text.title, text.content, video ? 2 : 1, draft, categoryId, u.location[author], views, 0, 0, 0, 0, draft ? '' : noteSearchText(text.title, text.body, text.tags), at, at])
     if (video) {
       const v = rng.pick(media.videos)
       await videos.push([++videoId, id, v.url, v.coverUrl, v.duration, v.size])

@@ -142,5 +142,14 @@ export const IMAGE_CONCURRENCY = envCount('SHILIU_IMAGE_CONCURRENCY', Math.max(1
  */
 const threads = process.env.SHILIU_IMAGE_THREADS ?? ''
 export const IMAGE_THREADS = /^\d+$/.test(threads) ? Number(threads) : cores >= 8 ? 2 : 1
+/**
+ * The nice value of the image process (media/image-worker.ts): 19, the lowest priority, by default, so that
+ * encoding runs only on CPU time that requests leave (a 0-niced busy thread gets ~68× its share). 0–19;
+ * never below the server's own. SHILIU_IMAGE_PROCESS=0 encodes in the server process instead (as before
+ * issue 42; for measuring).
+ */
+const nice = process.env.SHILIU_IMAGE_NICE ?? ''
+export const IMAGE_NICE = /^\d+$/.test(nice) && Number(nice) <= 19 ? Number(nice) : 19
+export const IMAGE_PROCESS = process.env.SHILIU_IMAGE_PROCESS !== '0'
 /** Hashes computed at once: one per core, less one for everything else, at least one, at most three. */
 export const HASH_CONCURRENCY = envCount('SHILIU_HASH_CONCURRENCY', Math.max(1, Math.min(cores - 1, 3)))

@@ -1,4 +1,5 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -249,6 +250,49 @@ describe(`backup and restore (${testEngine()})`, { timeout: 90_000 }, () => {
     expect(notABackup.stdout).toMatch(/holds no manifest.json/)
   })
 
+  it('a tampered manifest entry leaving its folder, or an upload that is a link out of it: --verify calls the backup unsound, restore refuses and writes nothing (issue 41)', async () => {
+    const tampered = path.join(scratch, 'tampered')
+    cpSync(backupDir, tampered, { recursive: true })
+    // The entry resolves, from the backup folder, to a real file with the manifest's size and checksum: only
+    // the path check can tell. A restore would write it to DATA_DIR/uploads/../../escaped.txt.
+    const rel = 'uploads/../../escaped.txt'
+    const payload = Buffer.from('written outside\n')
+    writeFileSync(path.join(tampered, rel), payload)
+    const manifest = readManifest(tampered)
+    manifest.files[rel] = { bytes: payload.length, sha256: createHash('sha256').update(payload).digest('hex') }
+    writeFileSync(path.join(tampered, 'manifest.json'), JSON.stringify(manifest))
+
+    // An upload replaced by a link to an identical file outside the backup.
+    const linked = path.join(scratch, 'linked')
+    cpSync(backupDir, linked, { recursive: true })
+    const upload = Object.keys(readManifest(linked).files).find((f) => f.startsWith('uploads/'))!
+    const outside = path.join(scratch, 'outside.webp')
+    cpSync(path.join(linked, upload), outside)
+    rmSync(path.join(linked, upload))
+    symlinkSync(outside, path.join(linked, upload))
+
+    const into = path.join(scratch, 'tampered-restore')
+    const dataDir = path.join(into, 'data')
+    const [verify, restore, verifyLinked, restoreLinked] = await Promise.all([
+      runCli('backup', ['--verify', tampered], {}),
+      runCli('restore', ['--from', tampered], { DATA_DIR: dataDir, ...(restoredDb?.env ?? {}) }),
+      runCli('backup', ['--verify', linked], {}),
+      runCli('restore', ['--from', linked], { DATA_DIR: path.join(scratch, 'linked-restore'), ...(restoredDb?.env ?? {}) }),
+    ])
+    expect(verify.code).toBe(1)
+    expect(verify.stdout).toMatch(/FAILS its check/)
+    expect(verify.stdout).toContain(`"${rel}": leaves its folder`)
+    expect(restore.code).toBe(1)
+    expect(restore.stderr).toMatch(/fails its check, nothing was restored/)
+    expect(restore.stderr).toContain(`"${rel}": leaves its folder`)
+    expect(existsSync(path.join(dataDir, rel))).toBe(false)
+    expect(existsSync(into)).toBe(false)
+    expect(verifyLinked.code).toBe(1)
+    expect(verifyLinked.stdout).toContain(`${upload}: a symbolic link`)
+    expect(restoreLinked.code).toBe(1)
+    expect(existsSync(path.join(scratch, 'linked-restore'))).toBe(false)
+  })
+
   it('restore refuses a non-empty DATA_DIR and leaves it as it was', async () => {
     const dataDir = path.join(scratch, 'occupied')
     mkdirSync(dataDir)
@@ -286,7 +330,6 @@ describe(`backup and restore (${testEngine()})`, { timeout: 90_000 }, () => {
     for (let page = pageSize; page < bytes.length; page += pageSize) bytes[page] = 0x07
     writeFileSync(file, bytes)
     const manifest = readManifest(forged)
-    const { createHash } = await import('node:crypto')
     manifest.files['database.sqlite'] = { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }
     writeFileSync(path.join(forged, 'manifest.json'), JSON.stringify(manifest))
     const portable = path.join(scratch, 'portable')

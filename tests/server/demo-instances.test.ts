@@ -1,8 +1,9 @@
 /**
  * Two instances started with SHILIU_DEMO=1 at the same moment on one empty PostgreSQL / MariaDB database
  * (issue 22 §8d): the seeding takes the migrations' lock, so one seeds, the other waits, finds the data and
- * serves; the dataset is there once. (On SQLite the demo database file is prepared before the server opens
- * it, so this race does not exist there.)
+ * serves; the dataset is there once. On SQLite (issue 41) the demo database file is prepared before the server
+ * opens it, under a lock in DATA_DIR (server/seed/demo-lock.ts): two starts on one empty folder both serve the
+ * one complete demo; a second start on the first one's port exits with a clear message.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -19,7 +20,7 @@ const databases: TestDatabase[] = []
 const processes: ServerProcess[] = []
 let bundle: string
 beforeAll(() => {
-  if (runsOn('postgres', 'mysql')) bundle = ensureServerBundle()
+  bundle = ensureServerBundle()
 })
 afterAll(async () => {
   for (const p of processes) await p.stop().catch(() => {})
@@ -65,5 +66,46 @@ describe.runIf(runsOn('postgres', 'mysql'))(`demo seeding by two processes at on
       }
       for (const p of pair) expect(await p.stop()).toBe(0)
     }
+  }, 600_000)
+})
+
+interface PostsReply {
+  data: { pagination: { total: number } }
+}
+
+describe.runIf(runsOn('sqlite'))('demo preparation by two processes at once on one SQLite data directory', () => {
+  const total = async (url: string) => ((await (await fetch(`${url}/api/posts?page=1&limit=5`)).json()) as PostsReply).data.pagination.total
+
+  it('both start and serve the same complete demo (two `npm run demo` on one empty folder)', async () => {
+    for (let round = 0; round < 2; round++) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-demo-instances-'))
+      dirs.push(dir)
+      const env = { DATA_DIR: dir, SHILIU_DEMO: '1', JWT_SECRET: 'a-shared-secret-of-at-least-32-characters', LOG_LEVEL: 'info' }
+      const pair = [startServerProcess([bundle], env), startServerProcess([bundle], env)]
+      processes.push(...pair)
+      const urls = await Promise.all(pair.map(async (p) => (await p.waitFor(/listening on (\S+)/, 300_000))[1]!))
+      // One of them prepared the database; the other found it complete (having waited, or come after).
+      expect(pair.filter((p) => p.stdout().includes('preparing the demo database'))).toHaveLength(1)
+      const totals = await Promise.all(urls.map(total))
+      expect(totals[0]).toBeGreaterThan(0)
+      expect(totals[1]).toBe(totals[0])
+      for (const p of pair) expect(await p.stop()).toBe(0)
+    }
+  }, 600_000)
+
+  it('a second demo on the first one’s port exits with a clear message and leaves the first serving', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-demo-port-'))
+    dirs.push(dir)
+    const env = { DATA_DIR: dir, SHILIU_DEMO: '1', JWT_SECRET: 'a-shared-secret-of-at-least-32-characters' }
+    const first = startServerProcess([bundle], env)
+    processes.push(first)
+    const url = (await first.waitFor(/listening on (\S+)/, 300_000))[1]!
+    const second = startServerProcess([bundle], { ...env, PORT: new URL(url).port })
+    processes.push(second)
+    expect(await second.exited).toBe(1)
+    expect(second.stderr()).toMatch(/Port \d+ on 127\.0\.0\.1 is already in use/)
+    expect(second.stderr()).not.toMatch(/\n\s+at /)
+    expect(await total(url)).toBeGreaterThan(0)
+    expect(await first.stop()).toBe(0)
   }, 600_000)
 })

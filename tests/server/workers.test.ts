@@ -6,10 +6,11 @@
  * - a notification reaches the member's stream whichever worker the stream and the like went to;
  * - likes written through both workers at once are all counted (on SQLite, two writers taking turns);
  * - uploads and logins go through the CPU pools, whose slots the primary keeps for the whole server;
+ * - each worker encodes images in an image process of its own, every thread of it below the worker's priority;
  * - GET /api/metrics adds up every worker's requests;
  * - a worker that dies is replaced, and SIGTERM stops them all cleanly.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
@@ -40,12 +41,15 @@ async function call<T>(method: string, path: string, options: { token?: string; 
   return { status: reply.status, data: (JSON.parse(reply.body) as { data: T }).data }
 }
 
-/** The cluster's worker processes (the primary's children). */
-const workerPids = (): number[] =>
-  readFileSync(`/proc/${cluster.child.pid}/task/${cluster.child.pid}/children`, 'utf8')
+/** A process's children. */
+const childrenOf = (pid: number): number[] =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
     .split(' ')
     .filter(Boolean)
     .map(Number)
+
+/** The cluster's worker processes (the primary's children). */
+const workerPids = (): number[] => childrenOf(cluster.child.pid!)
 
 async function until(condition: () => boolean, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms
@@ -127,6 +131,22 @@ describe('WORKERS=2', () => {
     expect(uploads.map((r) => r.status)).toEqual([200, 200, 200, 200])
     const logins = await Promise.all(Array.from({ length: 2 }, () => call('POST', '/api/auth/login', { json: { user_id: author.user_id, password: 'secret123' } })))
     expect(logins.map((r) => r.status)).toEqual([200, 200])
+  })
+
+  it('encodes images in one image process per worker, every thread of it below the worker\'s priority', () => {
+    for (const worker of workerPids()) {
+      const images = childrenOf(worker).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('image-worker'))
+      expect(images).toHaveLength(1)
+      const threads = readdirSync(`/proc/${images[0]}/task`).map(Number)
+      const priorities = threads.map((tid) => {
+        try {
+          return os.getPriority(tid)
+        } catch {
+          return null // ended meanwhile
+        }
+      })
+      for (const p of priorities.filter((p) => p !== null)) expect(p).toBeGreaterThan(os.getPriority(worker))
+    }
   })
 
   it('adds up every worker\'s requests in GET /api/metrics', async () => {

@@ -58,6 +58,14 @@ const fields: ResourceDef['fields'] = [
   { key: 'view_count', label: '浏览量', type: 'number', min: 0, only: 'edit' },
 ]
 
+/** A note's status (server/contract/posts.ts NOTE_STATUS); a note hidden by a moderator counts as 未过审. */
+const NOTE_STATUS_CELL = {
+  '0': { label: '已发布', tone: 'success' },
+  '1': { label: '草稿', tone: 'warning' },
+  '2': { label: '待审核', tone: 'info' },
+  '3': { label: '未过审', tone: 'danger' },
+} as const
+
 export const posts: ResourceDef = {
   name: 'posts',
   title: '笔记管理',
@@ -74,7 +82,8 @@ export const posts: ResourceDef = {
     { key: 'type', label: '类型', cell: { kind: 'map', options: NOTE_TYPE } },
     { key: 'images', label: '媒体', cell: { kind: 'media' } },
     { key: 'tags', label: '标签', cell: { kind: 'tags' } },
-    { key: 'is_draft', label: '状态', cell: { kind: 'status', options: { '0': { label: '已发布', tone: 'success' }, false: { label: '已发布', tone: 'success' }, '1': { label: '草稿', tone: 'warning' }, true: { label: '草稿', tone: 'warning' } } } },
+    // `status` (0–3), not is_draft: a held or refused note is not published (issue 41).
+    { key: 'status', label: '状态', cell: { kind: 'status', options: NOTE_STATUS_CELL } },
     { key: 'view_count', label: '浏览', sortable: true },
     { key: 'like_count', label: '点赞', sortable: true },
     { key: 'collect_count', label: '收藏', sortable: true },
@@ -84,7 +93,7 @@ export const posts: ResourceDef = {
   filters: [
     { key: 'id', label: '笔记ID', type: 'id' },
     { key: 'type', label: '笔记类型', type: 'select', options: optionsOf(NOTE_TYPE) },
-    { key: 'is_draft', label: '发布状态', type: 'select', options: [{ value: '0', label: '已发布' }, { value: '1', label: '草稿' }] },
+    { key: 'status', label: '笔记状态', type: 'select', options: Object.entries(NOTE_STATUS_CELL).map(([value, { label }]) => ({ value, label })) },
     { key: 'category_id', label: '分类', type: 'select', loadOptions: loadCategoryOptions },
     { key: 'search', label: '标题/内容', type: 'text' },
     { key: 'user_display_id', label: '作者小石榴号', type: 'text' },

@@ -1,7 +1,7 @@
 import type { CommentView } from '../../../server/contract/comments'
 import type { ListReply, Pagination } from '../../../server/contract/common'
 import type { PostCard, PostDetail, TagRef } from '../../../server/contract/posts'
-import type { CategoryItem, TagStat } from '../../../server/contract/search'
+import type { CategoryItem, SearchHighlight, TagStat } from '../../../server/contract/search'
 import type { BlockEntry } from '../../../server/contract/blocks'
 import type { ButtonType, FollowEntry, FollowState, ProfileView, SelfUser, UserCard } from '../../../server/contract/users'
 
@@ -22,5 +22,6 @@ export type UserInfo = SelfUser
 export type FollowButtonType = ButtonType
 
 /** A note in a list (the contract's card), plus the cover's width / height when the waterfall measured it. */
-export type Post = PostCard & { aspect?: number | null }
+/** `highlight`: where a keyword search matched (search results only). */
+export type Post = PostCard & { aspect?: number | null; highlight?: SearchHighlight }
 export type PostPage = ListReply<'posts', Post>

@@ -1,14 +1,22 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Icon } from '../../common/components/Icon'
 import { useSearchHistory } from '../features/search/useSearchHistory'
+import { useSuggestions, type Suggestion } from '../features/search/useSuggestions'
+
+const LIST_ID = 'search-suggestions'
+const optionId = (i: number) => `search-suggestion-${i}`
 
 export interface SearchBoxProps {
   autoFocus?: boolean
   onDone?: () => void
 }
 
-/** Header search with the 5 most recent searches and an edit mode (delete one, clear all, done). */
+/**
+ * Header search with the 5 most recent searches and an edit mode (delete one, clear all, done); while text is
+ * typed, suggestions instead (tags, people, note titles: a combobox and its listbox; ↑/↓ move, Enter picks,
+ * Escape closes).
+ */
 export function SearchBox({ autoFocus, onDone }: SearchBoxProps) {
   const navigate = useNavigate()
   const location = useLocation()
@@ -20,6 +28,12 @@ export function SearchBox({ autoFocus, onDone }: SearchBoxProps) {
   const { history, add, remove, clear } = useSearchHistory()
   const boxRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
+  const suggestions = useSuggestions(value)
+  const [active, setActive] = useState(-1)
+  // Suggestions once something is typed; opening the box on a kept keyword shows the history (the spec's search dropdown).
+  const [typed, setTyped] = useState(false)
+  const showSuggestions = open && typed && value.trim() !== '' && suggestions.length > 0
+  useEffect(() => setActive(-1), [suggestions])
 
   // The box follows the URL's keyword when it changes from elsewhere (back / forward, a tag or a link), not when
   // the URL catches up with the search this box just ran: the member may already be typing the next one (the
@@ -48,6 +62,7 @@ export function SearchBox({ autoFocus, onDone }: SearchBoxProps) {
     if (!t) return
     add(t)
     setValue(t)
+    setTyped(false)
     shownKeyword.current = t
     setOpen(false)
     setEditing(false)
@@ -59,7 +74,35 @@ export function SearchBox({ autoFocus, onDone }: SearchBoxProps) {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
-    run(value)
+    const picked = showSuggestions ? suggestions[active] : undefined
+    if (picked) pick(picked)
+    else run(value)
+  }
+
+  const pick = (s: Suggestion) => {
+    setOpen(false)
+    setTyped(false)
+    setActive(-1)
+    inputRef.current?.blur()
+    navigate(s.to)
+    onDone?.()
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Escape') {
+      if (open) e.preventDefault()
+      setOpen(false)
+      setActive(-1)
+      return
+    }
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return
+    e.preventDefault()
+    if (!open) setOpen(true)
+    if (suggestions.length === 0 || value.trim() === '') return
+    // -1 (the typed text) and the options form one ring.
+    const step = e.key === 'ArrowDown' ? 1 : -1
+    const ring = suggestions.length + 1
+    setActive((i) => ((i + 1 + step + ring) % ring) - 1)
   }
 
   return (
@@ -73,7 +116,17 @@ export function SearchBox({ autoFocus, onDone }: SearchBoxProps) {
           autoFocus={autoFocus}
           aria-label="搜索"
           enterKeyHint="search"
-          onChange={(e) => setValue(e.target.value)}
+          onChange={(e) => {
+            setValue(e.target.value)
+            setTyped(true)
+            setOpen(true)
+          }}
+          onKeyDown={onKeyDown}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={showSuggestions}
+          aria-controls={showSuggestions ? LIST_ID : undefined}
+          aria-activedescendant={showSuggestions && active >= 0 ? optionId(active) : undefined}
           ref={inputRef}
           onFocus={() => setOpen(true)}
           onClick={() => setOpen(true)}
@@ -87,7 +140,27 @@ export function SearchBox({ autoFocus, onDone }: SearchBoxProps) {
           <Icon name="search" size={18} />
         </button>
       </form>
-      {open && (
+      {showSuggestions && (
+        <ul className="search-dropdown search-suggestions" id={LIST_ID} role="listbox" aria-label="搜索建议">
+          {suggestions.map((item, i) => (
+            <li
+              key={item.key}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              className={`search-suggestion ${i === active ? 'is-active' : ''}`}
+              // mousedown would blur the input first; picking happens on click
+              onMouseDown={(e) => e.preventDefault()}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => pick(item)}
+            >
+              <span className="search-suggestion-label">{item.label}</span>
+              <span className="search-suggestion-meta">{item.meta}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && !showSuggestions && (
         <div className="search-dropdown" role="listbox" aria-label="搜索历史">
           <div className="search-dropdown-head">
             <span>历史记录</span>

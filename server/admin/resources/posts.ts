@@ -1,9 +1,10 @@
 import { In } from 'typeorm'
 import { z } from 'zod'
 import { postCreateBody, postUpdateAdminBody } from '../../contract/admin/content'
-import { flagFilter, intFilter } from '../../contract/admin/list'
+import { flagFilter, intFilter, noteStatusFilter } from '../../contract/admin/list'
 import { Category, Post, PostImage, PostTag, PostVideo, Tag, User } from '../../db/entities'
 import { inTransaction } from '../../db/transaction'
+import { noteStatusIs, noteStatusSql } from '../../db/visibility'
 import type { AppDeps } from '../../deps'
 import { createNote, removeNote, updateNote, type NotesEnv } from '../../domain/notes'
 import { releaseMedia } from '../../media/lifecycle'
@@ -62,7 +63,7 @@ export const NOTE_MEDIA = {
 export const posts: AdminResource = {
   name: 'posts',
   label: '笔记',
-  description: '笔记（type：1 图文，2 视频；is_draft 草稿）',
+  description: '笔记（type：1 图文，2 视频；is_draft 草稿；status：0 已发布，1 草稿，2 待审核，3 未过审或已隐藏）',
   entity: Post,
   alias: 'p',
   joins: (qb) => qb.leftJoin(User, 'u', 'u.id = p.user_id').leftJoin(Category, 'c', 'c.id = p.category_id'),
@@ -82,6 +83,7 @@ export const posts: AdminResource = {
     like_count: int('p.like_count'),
     collect_count: int('p.collect_count'),
     comment_count: int('p.comment_count'),
+    status: int(noteStatusSql('p'), { description: '笔记状态（XiaoShiLiu v1.3）：0 已发布，1 草稿，2 待审核，3 未过审或已隐藏' }),
     moderation: int('p.moderation', { description: '审核状态：0 正常，1 已隐藏，2 审核中，3 未通过' }),
     moderation_reason: str('p.moderation_reason', { nullable: true }),
     created_at: date('p.created_at'),
@@ -92,6 +94,8 @@ export const posts: AdminResource = {
     moderation: { sql: 'p.moderation', schema: intFilter },
     type: { sql: 'p.type', schema: intFilter },
     is_draft: { sql: 'p.is_draft', schema: flagFilter },
+    // The v1.3.2 client's 笔记状态 filter.
+    status: { sql: 'p.id', schema: noteStatusFilter, where: (value) => ({ sql: noteStatusIs(value as 0 | 1 | 2 | 3), params: {} }) },
     category_id: { sql: 'p.category_id', schema: intFilter },
   },
   search: ['p.title', 'p.content'],

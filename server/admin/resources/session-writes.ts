@@ -1,4 +1,5 @@
 import { In } from 'typeorm'
+import { announceSessionsEnded } from '../../auth/sessions'
 import { REFRESH_TOKEN_TTL_SECONDS } from '../../auth/tokens'
 import { sessionUpdateBody } from '../../contract/admin/people'
 import { AdminSession, UserSession } from '../../db/entities'
@@ -12,6 +13,7 @@ import { updateWith, type AdminResource } from '../resource'
  */
 export function sessionWrites(entity: typeof UserSession | typeof AdminSession, options: JobOptions = {}): Pick<AdminResource, 'update' | 'remove'> {
   const repository = (m: Parameters<Parameters<typeof inTransaction>[1]>[0]) => m.getRepository<UserSession | AdminSession>(entity)
+  const principal = entity === AdminSession ? 'admin' : 'user'
   return {
     update: updateWith(sessionUpdateBody, async ({ deps }, id, input) => {
       const patch: Partial<Pick<UserSession, 'user_agent' | 'is_active' | 'expires_at'>> = {}
@@ -22,10 +24,18 @@ export function sessionWrites(entity: typeof UserSession | typeof AdminSession, 
         const current = await repository(deps.db.manager).findOneByOrFail({ id })
         if (current.expires_at.getTime() < Date.now()) patch.expires_at = new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000)
       }
-      if (Object.keys(patch).length) await inTransaction(deps.db, (m) => repository(m).update({ id }, patch), options)
+      if (!Object.keys(patch).length) return
+      await inTransaction(deps.db, async (m) => {
+        await repository(m).update({ id }, patch)
+        // Deactivated or given an end: its open streams close (if it is no longer in force).
+        if (patch.is_active === false || patch.expires_at) announceSessionsEnded(m, principal, { sessionIds: [id] })
+      }, options)
     }),
     async remove({ deps }, ids) {
-      await inTransaction(deps.db, (m) => repository(m).delete({ id: In(ids) }), options)
+      await inTransaction(deps.db, async (m) => {
+        await repository(m).delete({ id: In(ids) })
+        announceSessionsEnded(m, principal, { sessionIds: ids })
+      }, options)
     },
   }
 }

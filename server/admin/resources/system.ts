@@ -1,7 +1,7 @@
 import { inTransaction } from '../../db/transaction'
 import { In } from 'typeorm'
 import { hashPassword } from '../../auth/passwords'
-import { closeAllSessions, openSession } from '../../auth/sessions'
+import { announceSessionsEnded, closeAllSessions, openSession } from '../../auth/sessions'
 import { flagFilter, textFilter } from '../../contract/admin/list'
 import { adminCreateBody, adminUpdateBody, sessionCreateBody } from '../../contract/admin/people'
 import { Admin, AdminAuditLog, User, UserSession } from '../../db/entities'
@@ -42,7 +42,11 @@ export const admins: AdminResource = {
   }),
   async remove({ deps, admin }, ids) {
     if (ids.includes(admin.id)) throw Invalid('不能删除当前登录的管理员')
-    await inTransaction(deps.db, (m) => m.getRepository(Admin).delete({ id: In(ids) }))
+    await inTransaction(deps.db, async (m) => {
+      await m.getRepository(Admin).delete({ id: In(ids) })
+      // Their sessions went with them: their open streams close.
+      announceSessionsEnded(m, 'admin', { subjectIds: ids })
+    })
   },
 }
 

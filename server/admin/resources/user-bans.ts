@@ -1,6 +1,7 @@
+import { z } from 'zod'
 import { activeBan } from '../../auth/bans'
-import { banSchema } from '../../contract/moderation'
-import { flagFilter } from '../../contract/admin/list'
+import { banSchema, type BanInfo } from '../../contract/moderation'
+import { banStatusFilter as banStatusValue } from '../../contract/admin/list'
 import { userBanBody, userUnbanBody } from '../../contract/admin/reports'
 import { inList } from '../../db/reader'
 import { query } from '../../db/sql'
@@ -21,15 +22,36 @@ export async function loadBans(deps: AppDeps, rows: Row[]): Promise<void> {
   const list = inList(ids)
   const bans = await query<{ open_user_id: number; reason: string; ends_at: unknown }>(deps.db, `SELECT open_user_id, reason, ends_at FROM user_bans WHERE open_user_id IN ${list.sql}`, list.params)
   const byUser = new Map(bans.map((b) => [Number(b.open_user_id), activeBan(b.reason, b.ends_at)]))
-  for (const row of rows) row.ban = byUser.get(Number(row.id)) ?? null
+  for (const row of rows) {
+    const ban = byUser.get(Number(row.id)) ?? null
+    row.ban = ban
+    Object.assign(row, v132BanFields(ban))
+  }
 }
 
-export const banExpansion = { ban: banSchema.nullable().describe('当前生效的限制（until 为 null 表示永久）；未被限制为 null') }
+/**
+ * The same ban as XiaoShiLiu v1.3.2's user table reads it (its server's user_ban states): -1 正常, 0 封禁中
+ * (with an end), 3 永久封禁; its 解封 button shows for 0 and 3.
+ */
+export const V132_BAN_STATUS = { none: -1, until: 0, permanent: 3 } as const
+const V132_BAN_TEXT: Record<number, string> = { [-1]: '正常', 0: '封禁中', 3: '永久封禁' }
+function v132BanFields(ban: BanInfo | null): { ban_status: number; ban_status_display: string; ban_reason: string | null; ban_end_time: string | null } {
+  const status = !ban ? V132_BAN_STATUS.none : ban.until === null ? V132_BAN_STATUS.permanent : V132_BAN_STATUS.until
+  return { ban_status: status, ban_status_display: V132_BAN_TEXT[status]!, ban_reason: ban?.reason ?? null, ban_end_time: ban?.until ?? null }
+}
 
-/** ban_status=1: banned now; 0: not. */
+export const banExpansion = {
+  ban: banSchema.nullable().describe('当前生效的限制（until 为 null 表示永久）；未被限制为 null'),
+  ban_status: z.number().int().describe('同 ban，XiaoShiLiu v1.3.2 的写法：-1 正常，0 封禁中（有结束时间），3 永久封禁'),
+  ban_status_display: z.string().describe('正常 / 封禁中 / 永久封禁'),
+  ban_reason: z.string().nullable().describe('限制原因（同 ban.reason）'),
+  ban_end_time: z.string().nullable().describe('限制结束时间（同 ban.until；永久或未限制为 null）'),
+}
+
+/** ban_status=banned (or 1): banned now; normal (or 0): not. */
 export const banStatusFilter: FilterDef = {
   sql: 'u.id',
-  schema: flagFilter,
+  schema: banStatusValue,
   where: (value) => {
     const banned = 'EXISTS (SELECT 1 FROM user_bans b WHERE b.open_user_id = u.id AND (b.ends_at IS NULL OR b.ends_at > :ban_now))'
     return { sql: value ? banned : `NOT ${banned}`, params: { ban_now: new Date() } }

@@ -45,7 +45,7 @@ async function updateAccount(deps: AppDeps, user: User, input: UserUpdateBody): 
 export const users: AdminResource = {
   name: 'users',
   label: '用户',
-  description: '用户账号（verified：0 未认证，1 官方认证，2 个人认证；ban：当前生效的限制，ban_status=1 筛选被限制的用户；email：脱敏的绑定邮箱，email=完整地址 筛选）',
+  description: '用户账号（verified：0 未认证，1 官方认证，2 个人认证；ban：当前生效的限制，ban_status=banned 或 1 筛选被限制的用户（ban_status / ban_status_display 为 XiaoShiLiu v1.3.2 的写法）；email：脱敏的绑定邮箱，email=完整地址 筛选）',
   entity: User,
   alias: 'u',
   fields: {

@@ -69,6 +69,12 @@ export const intFilter = z.coerce.number({ error: '筛选值必须是整数' }).
 export const flagFilter = z
   .enum(['1', '0', 'true', 'false'], { error: '筛选值必须是 1/0 或 true/false' })
   .transform((v) => v === '1' || v === 'true')
+/** A note's XiaoShiLiu v1.3 status (0 已发布，1 草稿，2 待审核，3 未过审), the v1.3.2 client's 笔记状态 filter. */
+export const noteStatusFilter = z.enum(['0', '1', '2', '3'], { error: '笔记状态只能是0、1、2或3' }).transform(Number)
+/** Users' ban state: banned / normal (the v1.3.2 client's values), or 1 / 0 (our back-office's). */
+export const banStatusFilter = z
+  .enum(['banned', 'normal', '1', '0', 'true', 'false'], { error: '封禁状态只能是 banned、normal、1 或 0' })
+  .transform((v) => v === 'banned' || v === '1' || v === 'true')
 export const textFilter = z.string().trim().max(100, '筛选内容过长').refine(...singleLine('筛选内容'))
 
 /** Batch delete body: `{ ids: [1, 2, 3] }`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { multiLine } from '../common'
 import { hasInvisibleCharacters } from '../users'
 
 /* Watched words, the back-office settings and the review of held notes (issue 18, parts 5–7). */
@@ -46,10 +47,23 @@ export const siteSettingUpdateBody = z.object({ value: z.string({ error: '请选
 export type SiteSettingUpdateBody = z.infer<typeof siteSettingUpdateBody>
 
 export const NOTE_REJECT_REASON_MAX = 200
-/** PUT /admin/posts-audit/{id}/reject: the reason the author will read. */
-export const noteRejectBody = z.object({
-  reason: z.string({ error: '请输入拒绝原因' }).trim().min(1, '请输入拒绝原因').max(NOTE_REJECT_REASON_MAX, `拒绝原因最多${NOTE_REJECT_REASON_MAX}个字符`),
-})
+/** The reason stored when a reject sends none (XiaoShiLiu v1.3.2's 待审核 screen sends no body). */
+export const NOTE_REJECT_DEFAULT_REASON = '内容不符合社区规范'
+/**
+ * PUT /admin/posts-audit/{id}/reject (and comments-audit): the reason the author will read. Optional, as for
+ * the verification reject (docs/decisions.md): without one the author reads NOTE_REJECT_DEFAULT_REASON, since
+ * 「未通过：」 with nothing after it tells them nothing. Our back-office still asks for a reason.
+ */
+export const noteRejectBody = z
+  .object({
+    reason: z
+      .string({ error: '拒绝原因无效' })
+      .trim()
+      .max(NOTE_REJECT_REASON_MAX, `拒绝原因最多${NOTE_REJECT_REASON_MAX}个字符`)
+      .refine(...multiLine('拒绝原因'))
+      .nullish(),
+  })
+  .transform((b) => ({ reason: b.reason || NOTE_REJECT_DEFAULT_REASON }))
 /** PUT /admin/posts-audit/{id}/approve: nothing to send. */
 export const noteApproveBody = z.object({})
 export type NoteRejectBody = z.infer<typeof noteRejectBody>

@@ -15,6 +15,7 @@ import { Setting } from './setting'
 import { AdminSession, UserSession } from './session'
 import { AdminAuditLog, Captcha, PostView } from './support'
 import { PostTag, Tag } from './tag'
+import { TimelineMark } from './timeline-mark'
 import { User } from './user'
 import { UserBlock } from './user-block'
 import { Verification } from './verification'
@@ -37,6 +38,7 @@ export * from './session'
 export * from './setting'
 export * from './support'
 export * from './tag'
+export * from './timeline-mark'
 export * from './user'
 export * from './user-block'
 export * from './verification'
@@ -77,4 +79,5 @@ export const entities = [
   NoteNeighbour,
   NotInterested,
   RecommendSession,
+  TimelineMark,
 ]

@@ -5,10 +5,13 @@ import { User } from './user'
 
 /** A note (笔记): type 1 image note, 2 video note; drafts have is_draft = true. */
 @Entity('posts')
-@Index('idx_posts_feed', ['is_draft', 'moderation', 'created_at', 'id'])
+/** user_id last: the 关注 timeline's walk by date probes each note's author from the index alone (domain/following.ts). */
+@Index('idx_posts_feed', ['is_draft', 'moderation', 'created_at', 'id', 'user_id'])
 @Index('idx_posts_feed_type', ['is_draft', 'moderation', 'type', 'created_at', 'id'])
 @Index('idx_posts_category_feed', ['category_id', 'is_draft', 'moderation', 'created_at', 'id'])
 @Index('idx_posts_user', ['user_id', 'is_draft', 'created_at', 'id'])
+/** An author's listed notes, newest last: the 关注 timeline's per-author walks (domain/following.ts). */
+@Index('idx_posts_user_listed', ['user_id', 'is_draft', 'moderation', 'created_at', 'id'])
 @Index('idx_posts_hot', ['is_draft', 'moderation', 'hot_score', 'id'])
 @Index('idx_posts_category_hot', ['category_id', 'is_draft', 'moderation', 'hot_score', 'id'])
 export class Post {

@@ -69,6 +69,7 @@ async function sendNew(deps: AppDeps, stream: SseStream): Promise<void> {
 
 const hub = new StreamHub({
   name: 'admin',
+  principal: 'admin',
   maxPerKey: MAX_PER_ADMIN,
   tooManyMessage: `同时打开的后台实时连接过多（最多 ${MAX_PER_ADMIN} 个），请关闭其他窗口后重试`,
   route: (event) => (event.kind === 'admin' && event.topic === 'reports' ? 'all' : null),
@@ -79,7 +80,7 @@ async function openAdminStream(ctx: Context, deps: AppDeps): Promise<void> {
   const me = currentAdmin(ctx)
   const resume = lastEventId(ctx)
   const start = resume ?? (await newestGroupId(deps))
-  await hub.open(ctx, deps, me.id, start, (stream) => sendNew(deps, stream))
+  await hub.open(ctx, deps, { key: me.id, sessionId: me.sessionId }, start, (stream) => sendNew(deps, stream))
 }
 
 /** POST /api/admin/stream-ticket and GET /api/admin/stream. */

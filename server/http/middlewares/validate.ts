@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa'
 import { z } from 'zod'
+import { controlCharacterMessage, controlCharacterPath } from '../../contract/common'
 import { Invalid, withFacts } from '../../errors'
 
 export interface Schemas<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType> {
@@ -20,6 +21,10 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): z.in
   if (!schema) return undefined
   const result = schema.safeParse(value)
   if (!result.success) throw Invalid(firstMessage(result.error))
+  // The one control-character rule, over what the handler will use (server/contract/common.ts); a field's
+  // own refine, checked above, has already given its more precise message.
+  const bad = controlCharacterPath(result.data)
+  if (bad) throw Invalid(controlCharacterMessage(bad))
   return result.data
 }
 

@@ -21,10 +21,10 @@ for (const w of WIDTHS) {
     await expect(page.locator('.bottom-bar')).toBeVisible({ visible: !w.sidebar })
     await expect(page.locator('.logo')).toHaveText('石榴')
     if (w.width <= 695) {
-      await expect(page.getByRole('searchbox')).toBeHidden()
+      await expect(page.getByRole('combobox', { name: '搜索' })).toBeHidden()
       await page.getByRole('button', { name: '搜索' }).click()
-      await expect(page.getByRole('searchbox')).toBeVisible()
-    } else await expect(page.getByRole('searchbox')).toBeVisible()
+      await expect(page.getByRole('combobox', { name: '搜索' })).toBeVisible()
+    } else await expect(page.getByRole('combobox', { name: '搜索' })).toBeVisible()
     // no horizontal scrolling
     const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'))
     expect(overflow).toBeLessThanOrEqual(1)

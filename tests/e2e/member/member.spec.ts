@@ -72,7 +72,7 @@ test('the member publishes an image note with two images and a tag, and finds it
 
   // it can be found by searching for its title, with the tag chip among the filters
   await page.goto('/explore')
-  const box = page.getByRole('searchbox', { name: '搜索' })
+  const box = page.getByRole('combobox', { name: '搜索' })
   await box.fill(title)
   await box.press('Enter')
   await expect(page).toHaveURL(/\/search_result\/all\?keyword=/)

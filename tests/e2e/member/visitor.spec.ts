@@ -71,7 +71,7 @@ test.describe('visitor', () => {
 
   test('search history keeps the latest terms with an edit mode', async ({ page }) => {
     await page.goto('/explore')
-    const box = page.getByRole('searchbox', { name: '搜索' })
+    const box = page.getByRole('combobox', { name: '搜索' })
     for (const term of ['学习', '考研']) {
       await box.fill(term)
       await box.press('Enter')

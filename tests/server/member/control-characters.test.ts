@@ -5,7 +5,8 @@
  * file name with control or bidi characters. Runs on every engine (what is stored is read back).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registerMember, type Member } from '../../support/members'
+import { startMailbox, type Mailbox } from '../../support/mailbox'
+import { insertMember, registerMember, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
 import { dbQuery } from '../../support/sql'
 import { adminToken, createAdmin } from '../admin/support'
@@ -163,5 +164,62 @@ describe('upload replies', () => {
     const form = new FormData()
     form.append('file', await imageBlob(), 'a.png')
     expect((await server.call('POST', '/api/upload/single', { body: form })).status).toBe(401)
+  })
+})
+
+/*
+ * Issue 41: one rule at the edge (server/http/middlewares/validate.ts over every parsed query, body and
+ * params) instead of a refine per field, which report descriptions, ban reasons and email addresses lacked:
+ * they stored NUL, and a trailing NUL bound one mailbox to two accounts.
+ */
+describe('one rule at the edge: fields without a refine of their own (issue 41)', () => {
+  let token: string
+  let mailbox: Mailbox
+  let mailServer: TestServer
+  beforeAll(async () => {
+    if (!(await dbQuery(server.deps.db, "SELECT id FROM admins WHERE username = 'root'")).length) await createAdmin(server)
+    token = await adminToken(server)
+    mailbox = await startMailbox()
+    mailServer = await startTestServer({ SMTP_URL: mailbox.url, MAIL_FROM: '石榴 <no-reply@shiliu.test>' })
+  }, 60_000)
+  afterAll(async () => {
+    await mailServer?.close()
+    await mailbox?.close()
+  })
+
+  it('POST /reports: a description with NUL or ESC is a 400 that names it; nothing is stored; a line break is fine', async () => {
+    const json = { target_type: 'post', target_id: noteId, reason: '其他' }
+    expect((await server.call('POST', '/api/reports', { json: { ...json, description: 'a\u0000b' } })).status).toBe(401)
+    for (const description of ['广告\u0000', '\u001b[31m红字']) {
+      const { status, body } = await server.call('POST', '/api/reports', { token: other.token, json: { ...json, description } })
+      expect([status, body.message], JSON.stringify(description)).toEqual([400, '说明不能包含控制字符'])
+    }
+    expect(await dbQuery(server.deps.db, 'SELECT id FROM reports WHERE reporter_id = ?', [other.id])).toEqual([])
+    const ok = await server.call('POST', '/api/reports', { token: other.token, json: { ...json, description: '第一行\n第二行' } })
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+  })
+
+  it('POST /admin/users/:id/ban: a reason with NUL is a 400, no ban is placed; 401 without a token', async () => {
+    const [row] = await dbQuery<{ id: number }>(server.deps.db, 'SELECT id FROM users WHERE user_id = ?', [author.user_id])
+    const path = `/api/admin/users/${row!.id}/ban`
+    expect((await server.call('POST', path, { json: { reason: '刷屏\u0000' } })).status).toBe(401)
+    const { status, body } = await server.call('POST', path, { token, json: { reason: '刷屏\u0000' } })
+    expect([status, body.message]).toEqual([400, '原因不能包含控制字符'])
+    expect(await dbQuery(server.deps.db, 'SELECT id FROM user_bans WHERE user_id = ?', [row!.id])).toEqual([])
+  })
+
+  it('email: an address with a trailing NUL gets no code and binds nothing (one mailbox, one account)', async () => {
+    const email = `nul${Date.now().toString(36)}@example.edu`
+    for (const [path, json] of [
+      ['send-email-code', { email: `${email}\u0000` }],
+      ['send-reset-code', { email: `${email}\u0000` }],
+      ['bind-email', { email: `${email}\u0000`, emailCode: '123456' }],
+    ] as const) {
+      const member = await insertMember(mailServer)
+      const { status, body } = await mailServer.call('POST', `/api/auth/${path}`, { json, token: member.token })
+      expect([status, body.message], path).toEqual([400, '邮箱不能包含控制字符'])
+    }
+    expect(await dbQuery(mailServer.deps.db, 'SELECT id FROM email_codes WHERE email LIKE ?', [`${email}%`])).toEqual([])
+    expect(await dbQuery(mailServer.deps.db, 'SELECT id FROM users WHERE email LIKE ?', [`${email}%`])).toEqual([])
   })
 })

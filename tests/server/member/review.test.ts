@@ -119,11 +119,11 @@ describe('watched words, review before publishing and v1.3 status', () => {
     expect([again.status, again.body.message]).toEqual([404, '待审核笔记不存在'])
   })
 
-  it('rejecting needs a reason; the author sees 未通过 with it and a resubmission is held again', async () => {
+  it('rejecting takes a reason (a default without one: client-v132.test.ts); the author sees 未通过 with it and a resubmission is held again', async () => {
     const { body } = await publish(author, { title: '加微信领资料' })
     const id = body.data.id
-    const noReason = await server.call('PUT', `/api/admin/posts-audit/${id}/reject`, { token: admin, json: {} })
-    expect([noReason.status, noReason.body.message]).toEqual([400, '请输入拒绝原因'])
+    const tooLong = await server.call('PUT', `/api/admin/posts-audit/${id}/reject`, { token: admin, json: { reason: '长'.repeat(201) } })
+    expect([tooLong.status, tooLong.body.message]).toEqual([400, '拒绝原因最多200个字符'])
     const rejected = await server.call<{ moderation: number; status: number; moderation_reason: string }>('PUT', `/api/admin/posts-audit/${id}/reject`, { token: admin, json: { reason: '请勿留联系方式' } })
     expect([rejected.status, rejected.body.message, rejected.body.data.status, rejected.body.data.moderation_reason]).toEqual([200, '已拒绝', 3, '请勿留联系方式'])
     expect((await detail(id, author)).body.data).toMatchObject({ status: 3, moderation: 3, moderation_reason: '请勿留联系方式' })
@@ -196,6 +196,6 @@ describe('watched words, review before publishing and v1.3 status', () => {
       expect((await list(status)).status).toBe(401)
       expect((await list(status, other)).status).toBe(403)
     }
-    expect((await server.call('GET', '/api/posts?status=4')).body.message).toBe('笔记状态只能是0、1、2或3')
+    expect((await server.call('GET', '/api/posts?status=4')).body.message).toBe('笔记状态只能是0、1、2、3或all')
   })
 })

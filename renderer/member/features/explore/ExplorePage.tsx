@@ -9,12 +9,14 @@ import { FeedList } from '../feed/FeedList'
 import { usePostFeed } from '../feed/usePostFeed'
 import { postKeys } from '../interactions/postCache'
 import { ChannelTabs } from './ChannelTabs'
-import { findChannel, RECOMMEND } from './channels'
+import { FOLLOWING, findChannel, RECOMMEND } from './channels'
+import { FollowingFeed, FollowingSignIn } from './FollowingFeed'
+import { followingKey } from './useFollowingTimeline'
+import { useSession } from '../../session/SessionContext'
 import { FloatingButtons } from './FloatingButtons'
 import { useChannelSwitch } from './useChannelSwitch'
 import { useChannels } from './useChannels'
 import { SITE_DESCRIPTION, usePageMeta } from '../../shell/usePageMeta'
-import { useSession } from '../../session/SessionContext'
 import './explore.css'
 
 const SWITCH_SPINNER_MS = 700
@@ -23,8 +25,11 @@ const REFRESH_SPINNER_MS = 1000
 /** Discover feed (spec §2.3). */
 export function ExplorePage() {
   const { channel: segment } = useParams()
-  const { channels, loaded } = useChannels()
-  const current = findChannel(channels, segment)
+  const { user, openAuth } = useSession()
+  const { channels, loaded } = useChannels(user !== null)
+  // A visitor opening the 关注 route is asked to sign in (the tab itself is only shown to members).
+  const visitorOnFollowing = !user && segment === FOLLOWING.path.slice(1)
+  const current = visitorOnFollowing ? FOLLOWING : findChannel(channels, segment)
   const { selectedId, select } = useChannelSwitch(current)
   const [imageOnly, setImageOnly] = useState(false)
   const [switching, setSwitching] = useState(false)
@@ -33,13 +38,17 @@ export function ExplorePage() {
   const qc = useQueryClient()
 
   const channel = current ?? RECOMMEND
+  const following = channel.id === FOLLOWING.id
   // A signed-in member's 推荐 is personalised (issue 38): ask for the recommend channel; visitors keep today's list.
-  const personal = useSession().user !== null && channel.id === RECOMMEND.id
+  const personal = user !== null && channel.id === RECOMMEND.id
   const type = imageOnly ? 1 : null
   // The personalised list is another list than the visitors' one (another cache entry).
-  const key = postKeys.feed(personal ? `${channel.id}:personal` : channel.id, type)
-  const feed = usePostFeed(key, (page) =>
-    listPosts({ page, limit: 20, category: channel.categoryId ?? undefined, type: type ?? undefined, recommend: personal && type === null ? 1 : undefined }),
+  const feedKey = postKeys.feed(personal ? `${channel.id}:personal` : channel.id, type)
+  const key = following ? followingKey : feedKey
+  const feed = usePostFeed(
+    feedKey,
+    (page) => listPosts({ page, limit: 20, category: channel.categoryId ?? undefined, type: type ?? undefined, recommend: personal && type === null ? 1 : undefined }),
+    !following,
   )
 
   // Short spinner whenever the channel or the filter changes (not on first display).
@@ -83,19 +92,25 @@ export function ExplorePage() {
           </div>
         ) : null}
         <div style={switching ? { visibility: 'hidden' } : undefined}>
-          <FeedList
-            posts={feed.posts}
-            isLoading={feed.isLoading || (!loaded && !current)}
-            hasNextPage={feed.hasNextPage}
-            isFetchingNextPage={feed.isFetchingNextPage}
-            fetchNextPage={feed.fetchNextPage}
-            emptyText="暂无内容"
-            error={feed.error}
-            onRetry={feed.retry}
-          />
+          {visitorOnFollowing ? (
+            <FollowingSignIn onSignIn={() => openAuth('login')} />
+          ) : following ? (
+            <FollowingFeed />
+          ) : (
+            <FeedList
+              posts={feed.posts}
+              isLoading={feed.isLoading || (!loaded && !current)}
+              hasNextPage={feed.hasNextPage}
+              isFetchingNextPage={feed.isFetchingNextPage}
+              fetchNextPage={feed.fetchNextPage}
+              emptyText="暂无内容"
+              error={feed.error}
+              onRetry={feed.retry}
+            />
+          )}
         </div>
       </div>
-      <FloatingButtons imageOnly={imageOnly} onToggleImageOnly={() => setImageOnly((v) => !v)} onRefresh={refresh} refreshing={refreshing} />
+      <FloatingButtons imageOnly={imageOnly} onToggleImageOnly={following ? undefined : () => setImageOnly((v) => !v)} onRefresh={refresh} refreshing={refreshing} />
     </div>
   )
 }

@@ -12,8 +12,12 @@ export interface Channel {
 
 export const RECOMMEND: Channel = { id: 'recommend', label: '推荐', path: '/recommend', categoryId: null }
 
-export function channelsFrom(categories: readonly Pick<Category, 'id' | 'name' | 'category_title'>[] | undefined): Channel[] {
+/** Notes by the people the member follows (docs/discovery.md); a tab only when signed in. */
+export const FOLLOWING: Channel = { id: 'following', label: '关注', path: '/following', categoryId: null }
+
+export function channelsFrom(categories: readonly Pick<Category, 'id' | 'name' | 'category_title'>[] | undefined, signedIn = false): Channel[] {
   return [
+    ...(signedIn ? [FOLLOWING] : []),
     RECOMMEND,
     ...(categories ?? []).map((c) => ({ id: String(c.id), label: c.name, path: `/${c.category_title}`, categoryId: c.id })),
   ]

@@ -8,6 +8,7 @@ import { UserHoverCard } from '../profile/UserHoverCard'
 import { coverOf, coverSources } from './probe'
 import { ModerationNotice } from '../moderation/ModerationNotice'
 import { RecommendMenu } from './RecommendMenu'
+import { Marked } from '../search/Marked'
 import '../moderation/moderation.css'
 
 export interface NoteCardProps {
@@ -54,8 +55,13 @@ export const NoteCard = memo(function NoteCard({ post, ratio, onOpen, onLike, on
       <div className="note-footer">
         {post.title && (
           <a className="note-title" href={`/post?id=${post.id}`} onClick={open}>
-            {post.title}
+            <Marked text={post.title} ranges={post.highlight?.title} />
           </a>
+        )}
+        {post.highlight?.excerpt && (
+          <p className="note-excerpt">
+            <Marked text={post.highlight.excerpt} ranges={post.highlight.excerpt_ranges} />
+          </p>
         )}
         <div className="note-meta">
           <UserHoverCard userId={post.author_account}>

@@ -50,6 +50,8 @@ export function useFollow(userId: string, initial?: FollowState) {
       toast.success(clickFollows(from) ? '关注成功' : '取消关注成功')
       void qc.invalidateQueries({ queryKey: ['profile'] })
       void qc.invalidateQueries({ queryKey: ['follows'] })
+      // The 关注 timeline gains or loses this member's notes.
+      void qc.invalidateQueries({ queryKey: ['posts', 'following'] })
     },
   })
 

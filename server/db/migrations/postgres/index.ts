@@ -12,4 +12,6 @@ export { PostgresListedIndexes1796000000000 } from './1796000000000-ListedIndexe
 export { PostgresEmailCodes1796100000000 } from './1796100000000-EmailCodes'
 export { PostgresDataExports1796200000000 } from './1796200000000-DataExports'
 export { PostgresSmallThumbnails1796300000000 } from './1796300000000-SmallThumbnails'
+export { PostgresFollowingTimeline1797000000000 } from './1797000000000-FollowingTimeline'
 export { PostgresDiscovery1797100000000 } from './1797100000000-Discovery'
+export { PostgresWordSearch1797200000000 } from './1797200000000-WordSearch'

@@ -33,6 +33,7 @@ async function sendNew(deps: AppDeps, stream: SseStream): Promise<void> {
 
 const hub = new StreamHub({
   name: 'notifications',
+  principal: 'user',
   maxPerKey: MAX_PER_MEMBER,
   tooManyMessage: `同时打开的通知连接过多（最多 ${MAX_PER_MEMBER} 个），请关闭其他窗口后重试`,
   route: (event) => (event.kind === 'notifications' ? event.userIds : null),
@@ -49,7 +50,7 @@ export async function openStream(ctx: Context, deps: AppDeps): Promise<void> {
   const me = currentUser(ctx)
   const resume = lastEventId(ctx)
   const start = resume ?? (await newestNotificationId(deps, me.id))
-  await hub.open(ctx, deps, me.id, start, async (stream) => {
+  await hub.open(ctx, deps, { key: me.id, sessionId: me.sessionId }, start, async (stream) => {
     if (resume !== null) await sendNew(deps, stream)
     else stream.send('counts', start, await unreadCounts(deps, me.id))
   })

@@ -6,6 +6,8 @@ import type { AppDeps } from '../../../deps'
 import { lookupLimit, writeLimit } from '../../middlewares/rate-limit'
 import { validate } from '../../middlewares/validate'
 import { blockListQuery } from '../../../contract/blocks'
+import { suggestionsQuery } from '../../../contract/following'
+import { listSuggestions } from './suggestions'
 import { blockListHandler, blockUser, unblockUser } from './block-handlers'
 import { registerDataExportRoutes } from './data-export'
 import { follow, followListHandler, followStatus, search, unfollow } from './follow-handlers'
@@ -14,7 +16,7 @@ import { changePassword, deleteAccount, getPersonalityTags, getProfile, getStats
 
 /**
  * /api/users (member-and-visitor.md §7 Users). `{id}` is the public display id. /users/search,
- * /users/blocks and /users/data-export are registered before /users/{id} so that they are not read as user ids ('search' and
+ * /users/blocks, /users/suggestions and /users/data-export are registered before /users/{id} so that they are not read as user ids ('search' and
  * 'blocks' are reserved ids).
  */
 export function registerUserRoutes(router: Router, deps: AppDeps): void {
@@ -26,6 +28,7 @@ export function registerUserRoutes(router: Router, deps: AppDeps): void {
   const params = validate({ params: userParams })
   router.get('/users/search', lookupLimit(deps), maybe, validate({ query: userSearchQuery }), (ctx) => search(ctx, deps))
   router.get('/users/blocks', auth, validate({ query: blockListQuery }), (ctx) => blockListHandler(ctx, deps))
+  router.get('/users/suggestions', auth, validate({ query: suggestionsQuery }), (ctx) => listSuggestions(ctx, deps))
   registerDataExportRoutes(router, deps)
   router.get('/users/:id', maybe, params, (ctx) => getProfile(ctx, deps))
   router.get('/users/:id/stats', params, (ctx) => getStats(ctx, deps))
