@@ -1,0 +1,104 @@
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runsOn, skipLoudly } from '../../support/engines'
+import { startTestServer, type TestServer } from '../../support/server'
+import type { Document, Schema } from './support/openapi-cases'
+
+/*
+ * Every example of /api/openapi.json is one a client generator can trust (issue 41 §4): it satisfies its own
+ * schema (request bodies and replies alike), an error reply's example is the envelope the server sends for
+ * that status (code = the status, success false), a success reply's says code 200, success true.
+ * SQLite only: the document does not depend on the engine.
+ */
+
+interface Media {
+  schema?: Schema
+  example?: unknown
+}
+interface Op {
+  requestBody?: { content: Record<string, Media> }
+  responses: Record<string, { content?: Record<string, Media>; $ref?: string }>
+}
+
+const suite = runsOn('sqlite') ? describe : describe.skip
+if (!runsOn('sqlite')) skipLoudly('OpenAPI examples suite', 'runs in the SQLite pass only (the document does not depend on the engine)')
+
+suite('OpenAPI examples', () => {
+  let server: TestServer
+  let document: Document & { components: { responses?: Record<string, { content: Record<string, Media> }> } }
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
+  addFormats(ajv)
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    document = (await (await server.fetch('/api/openapi.json')).json()) as typeof document
+  })
+  afterAll(() => server?.close())
+
+  /** Every JSON media object of the document with where it is and the status it answers ('request' for a body). */
+  function media(): Array<{ where: string; status: string; media: Media }> {
+    const out: Array<{ where: string; status: string; media: Media }> = []
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(item as unknown as Record<string, Op>)) {
+        const where = `${method.toUpperCase()} ${path}`
+        const body = op.requestBody?.content['application/json']
+        if (body) out.push({ where, status: 'request', media: body })
+        for (const [status, reply] of Object.entries(op.responses)) {
+          const json = reply.content?.['application/json']
+          if (json) out.push({ where, status, media: json })
+        }
+      }
+    }
+    for (const [name, reply] of Object.entries(document.components.responses ?? {})) {
+      const json = reply.content['application/json']
+      if (json) out.push({ where: `components.responses.${name}`, status: name === 'MethodNotAllowed' ? '405' : 'component', media: json })
+    }
+    return out
+  }
+
+  it('every error example is the error envelope of its status', () => {
+    const wrong: string[] = []
+    let errors = 0
+    for (const { where, status, media: m } of media()) {
+      if (!/^[45]\d\d$/.test(status)) continue
+      errors++
+      const example = m.example as { code?: unknown; success?: unknown; message?: unknown; data?: unknown } | undefined
+      if (!example || example.code !== Number(status) || example.success !== false || typeof example.message !== 'string' || !example.message || example.message === 'success') {
+        wrong.push(`${where} ${status}: ${JSON.stringify(example)}`)
+      }
+    }
+    expect(errors).toBeGreaterThan(1000)
+    expect(wrong, wrong.slice(0, 20).join('\n')).toEqual([])
+  })
+
+  it('every success example says code 200, success true', () => {
+    const wrong = media()
+      .filter(({ where, status }) => status === '200' && where !== 'GET /openapi.json')
+      .filter(({ media: m }) => (m.example as { code?: unknown })?.code !== 200 || (m.example as { success?: unknown })?.success !== true)
+      .map(({ where }) => where)
+    expect(wrong).toEqual([])
+  })
+
+  it('every example, request or reply, satisfies its own schema', () => {
+    const wrong: string[] = []
+    let checked = 0
+    for (const { where, status, media: m } of media()) {
+      if (!m.schema) continue
+      expect(m.example, `${where} ${status} has no example`).toBeDefined()
+      const validate = ajv.compile({ ...m.schema, components: document.components })
+      checked++
+      if (!validate(m.example)) wrong.push(`${where} ${status}: ${ajv.errorsText(validate.errors)}`)
+    }
+    expect(checked).toBeGreaterThan(1400)
+    expect(wrong, wrong.slice(0, 30).join('\n')).toEqual([])
+  })
+
+  it('declares the data export download as a zip, and event streams as text/event-stream', () => {
+    const ok = (path: string) => (document.paths[path]!.get as unknown as Op).responses['200']!.content!
+    expect(Object.keys(ok('/users/data-export/{exportId}/download'))).toEqual(['application/zip'])
+    expect(ok('/users/data-export/{exportId}/download')['application/zip']!.schema).toMatchObject({ type: 'string', format: 'binary' })
+    expect(Object.keys(ok('/notifications/stream'))).toEqual(['text/event-stream'])
+    expect(Object.keys(ok('/admin/stream'))).toEqual(['text/event-stream'])
+  })
+})
