@@ -103,6 +103,14 @@ export type UserParams = z.infer<typeof userParams>
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v)
 
+/*
+ * What a request may send beyond the target schema, for the OpenAPI document (server/openapi/fallback.ts reads
+ * `x-input-also`): a blank string clears the field (the profile editor sends '' to clear), and MBTI is
+ * read trimmed and upper-cased.
+ */
+const BLANK_CLEARS = { 'x-input-also': { type: 'string', pattern: '^\\s*$', description: '空白视为 null（清除）' } }
+const MBTI_INPUT = { 'x-input-also': { type: 'string', pattern: '^\\s*(?:[EIei][SNsn][TFtf][JPjp])?\\s*$', description: '不区分大小写；空白视为 null（清除）' } }
+
 /** Interests arrive as an array, a JSON array string or a comma-separated string (spec §3). */
 function toInterestList(v: unknown): unknown {
   if (v === null || v === undefined) return v
@@ -163,14 +171,14 @@ export const profileUpdateBody = z.object({
   nickname: displayNameSchema({ blank: USER_MESSAGES.nicknameBlank, tooLong: USER_MESSAGES.nicknameTooLong, label: '昵称' }, NICKNAME_MAX).optional(),
   bio: z.string({ error: USER_MESSAGES.bioTooLong }).max(5000, USER_MESSAGES.bioTooLong).refine(...multiLine('个人简介')).nullish(),
   avatar: avatarSchema.nullish(),
-  gender: z.preprocess(blankToNull, z.enum(GENDERS, { error: USER_MESSAGES.gender }).nullish()),
-  zodiac_sign: z.preprocess(blankToNull, z.enum(ZODIAC_SIGNS, { error: USER_MESSAGES.zodiac }).nullish()),
-  education: z.preprocess(blankToNull, z.enum(EDUCATIONS, { error: USER_MESSAGES.education }).nullish()),
+  gender: z.preprocess(blankToNull, z.enum(GENDERS, { error: USER_MESSAGES.gender }).nullish()).meta(BLANK_CLEARS),
+  zodiac_sign: z.preprocess(blankToNull, z.enum(ZODIAC_SIGNS, { error: USER_MESSAGES.zodiac }).nullish()).meta(BLANK_CLEARS),
+  education: z.preprocess(blankToNull, z.enum(EDUCATIONS, { error: USER_MESSAGES.education }).nullish()).meta(BLANK_CLEARS),
   mbti: z.preprocess(
     (v) => (typeof v === 'string' ? blankToNull(v.trim().toUpperCase()) : v),
     z.string({ error: USER_MESSAGES.mbti }).regex(/^[EI][SN][TF][JP]$/, USER_MESSAGES.mbti).nullish(),
-  ),
-  major: z.preprocess(blankToNull, z.string({ error: USER_MESSAGES.majorTooLong }).trim().max(MAJOR_MAX, USER_MESSAGES.majorTooLong).refine(...singleLine('专业')).nullish()),
+  ).meta(MBTI_INPUT),
+  major: z.preprocess(blankToNull, z.string({ error: USER_MESSAGES.majorTooLong }).trim().max(MAJOR_MAX, USER_MESSAGES.majorTooLong).refine(...singleLine('专业')).nullish()).meta(BLANK_CLEARS),
   interests: interestsSchema.optional(),
   location: z.string({ error: USER_MESSAGES.locationTooLong }).trim().max(LOCATION_MAX, USER_MESSAGES.locationTooLong).refine(...singleLine('所在地')).nullish(),
 })

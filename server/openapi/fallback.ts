@@ -31,7 +31,8 @@ const describedByTarget = (input: z.ZodType) => opaque(input, 'in') || opaque(in
  * (digits read as numbers, blank strings as null) or a normalising transform (sort order lower-cased) is
  * described by the schema it feeds, so page and limit
  * keep their bounds and ids their range; defaults are kept. A schema whose meta says `x-string-form`
- * (interests: a comma-separated or JSON-array string is normalised to the list) also accepts a string.
+ * (interests: a comma-separated or JSON-array string is normalised to the list) also accepts a string; one
+ * whose meta says `x-input-also` (a JSON Schema) accepts that too (a blank string that clears the field).
  */
 function toJson(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return z.toJSONSchema(schema, {
@@ -49,6 +50,16 @@ function toJson(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
         if (integer) json.type = 'integer'
       }
       if (def.type === 'default' && json.default === undefined && ['string', 'number', 'boolean'].includes(typeof def.defaultValue)) json.default = def.defaultValue
+      // A request may also send what `x-input-also` says (a blank string that clears a field): offered as an alternative.
+      const also = json['x-input-also'] as JsonSchema | undefined
+      if (also) {
+        delete json['x-input-also']
+        if (io === 'input') {
+          const { description, ...target } = json
+          for (const key of Object.keys(json)) delete json[key]
+          Object.assign(json, { anyOf: [target, also] }, description ? { description } : {})
+        }
+      }
       const stringForm = json['x-string-form']
       if (typeof stringForm === 'string') {
         const { description, 'x-string-form': _form, ...list } = json

@@ -101,4 +101,13 @@ suite('OpenAPI examples', () => {
     expect(Object.keys(ok('/notifications/stream'))).toEqual(['text/event-stream'])
     expect(Object.keys(ok('/admin/stream'))).toEqual(['text/event-stream'])
   })
+  it('declares what the profile update accepts: a blank MBTI, gender or major clears it, MBTI in any case', () => {
+    const body = (document.paths['/users/{id}']!.put as unknown as Op).requestBody!.content['application/json']!.schema!
+    const field = (name: string) => ajv.compile({ ...((body.properties as Record<string, Schema>)[name] as Schema), components: document.components })
+    const mbti = field('mbti')
+    for (const ok of ['', '  ', 'INTJ', 'enfp', null]) expect(mbti(ok), JSON.stringify(ok)).toBe(true)
+    for (const bad of ['ABCD', 'INT', 'INTJX', 5]) expect(mbti(bad), JSON.stringify(bad)).toBe(false)
+    for (const name of ['gender', 'zodiac_sign', 'education', 'major']) expect(field(name)(''), name).toBe(true)
+    expect(field('gender')('其他')).toBe(false)
+  })
 })
