@@ -66,6 +66,9 @@ export const DISPLAY_ID_MESSAGES = {
  */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]/u
 export const hasInvisibleCharacters = (text: string) => INVISIBLE.test(text)
+/** The refine of display names, named so the OpenAPI document can declare it (server/openapi/text-patterns.ts). */
+export const isVisibleText = (text: string) => !INVISIBLE.test(text)
+export const INVISIBLE_SOURCE = INVISIBLE.source
 const EVERY_INVISIBLE = new RegExp(INVISIBLE.source, 'gu')
 /** The text without those characters (for names we only show, such as an uploaded file's name). */
 export const withoutInvisibleCharacters = (text: string) => text.replace(EVERY_INVISIBLE, '')
@@ -82,7 +85,7 @@ export const displayNameSchema = (messages: { blank: string; tooLong: string; la
     .trim()
     .min(1, messages.blank)
     .max(max, messages.tooLong)
-    .refine((v) => !hasInvisibleCharacters(v), `${messages.label}${INVISIBLE_MESSAGE}`)
+    .refine(isVisibleText, `${messages.label}${INVISIBLE_MESSAGE}`)
 
 /** The public display id (石榴号): 3-15 letters, digits or underscores, after NFKC (ｄｅｍｏ is demo). */
 export const userIdSchema = z

@@ -73,7 +73,10 @@ export const verificationApplyBody = z.preprocess(
   applyAliases,
   z
     .object({
-      type: z.coerce.number({ error: VERIFICATION_MESSAGES.typeRequired }).refine((t) => t === 1 || t === 2, VERIFICATION_MESSAGES.typeRequired),
+      type: z.coerce
+        .number({ error: VERIFICATION_MESSAGES.typeRequired })
+        .refine((t) => t === 1 || t === 2, VERIFICATION_MESSAGES.typeRequired)
+        .meta({ enum: [1, 2] }),
       content: z.string({ error: VERIFICATION_MESSAGES.contentRequired }).max(10_000, VERIFICATION_MESSAGES.contentRequired).refine(...multiLine('申请内容')).optional(),
       realName: field,
       idCard: field,

@@ -95,13 +95,14 @@ export function exampleOf(schema: JsonSchema | undefined, components: Record<str
   if (schema.examples?.length) return schema.examples[0]
   if (schema.const !== undefined) return schema.const
   if (schema.enum?.length) return schema.enum[0]
-  const variants = schema.anyOf ?? schema.oneOf
+  // An object's anyOf / allOf of `required` lists (one of two ids) constrain it: every property is given.
+  const variants = schema.properties ? undefined : (schema.anyOf ?? schema.oneOf)
   if (variants?.length) {
     const nonNull = variants.find((v) => v.type !== 'null' && !(v.$ref && seen.includes(v.$ref))) ?? variants[0]
     return exampleOf(nonNull, components, name, depth + 1, seen)
   }
-  if (schema.allOf?.length) return Object.assign({}, ...schema.allOf.map((s) => exampleOf(s, components, name, depth + 1, seen)))
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
+  if (schema.allOf?.length && !schema.properties) return Object.assign({}, ...schema.allOf.map((s) => exampleOf(s, components, name, depth + 1, seen)))
+  const type = schema.properties ? 'object' : Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {}

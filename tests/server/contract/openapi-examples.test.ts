@@ -1,6 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hasControlCharacters, MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN } from '../../../server/contract/common'
 import { runsOn, skipLoudly } from '../../support/engines'
 import { startTestServer, type TestServer } from '../../support/server'
 import type { Document, Schema } from './support/openapi-cases'
@@ -109,5 +110,42 @@ suite('OpenAPI examples', () => {
     for (const bad of ['ABCD', 'INT', 'INTJX', 5]) expect(mbti(bad), JSON.stringify(bad)).toBe(false)
     for (const name of ['gender', 'zodiac_sign', 'education', 'major']) expect(field(name)(''), name).toBe(true)
     expect(field('gender')('其他')).toBe(false)
+  })
+  it('the control-character patterns are the server\'s rules, code unit for code unit', () => {
+    const single = new RegExp(SINGLE_LINE_PATTERN, 'u')
+    const multi = new RegExp(MULTI_LINE_PATTERN, 'u')
+    const disagree: string[] = []
+    for (let c = 0; c < 0x10000; c++) {
+      const text = `a${String.fromCharCode(c)}b`
+      if (single.test(text) === hasControlCharacters(text)) disagree.push(`single U+${c.toString(16)}`)
+      if (multi.test(text) === hasControlCharacters(text, true)) disagree.push(`multi U+${c.toString(16)}`)
+    }
+    expect(disagree.slice(0, 10)).toEqual([])
+  })
+
+  it('every request string declares a pattern that refuses control characters (passwords excepted)', () => {
+    const missing: string[] = []
+    const walk = (node: unknown, where: string, exempt: boolean): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}[${i}]`, exempt))
+      if (!node || typeof node !== 'object') return
+      const json = node as Schema
+      if (typeof json.$ref === 'string') return walk(document.components.schemas[json.$ref.slice('#/components/schemas/'.length)], where, exempt)
+      const isString = json.type === 'string' || (Array.isArray(json.type) && json.type.includes('string'))
+      if (isString && !exempt && json.enum === undefined && json.const === undefined && json.format !== 'binary') {
+        const pattern = typeof json.pattern === 'string' ? new RegExp(json.pattern, 'u') : null
+        if (!pattern || pattern.test('a\u0000b') || pattern.test('\u0000')) missing.push(where)
+      }
+      for (const [key, value] of Object.entries(json)) {
+        if (key === 'properties') for (const [name, prop] of Object.entries(value as Record<string, unknown>)) walk(prop, `${where}.${name}`, exempt || /password/i.test(name))
+        else if (['items', 'anyOf', 'oneOf', 'allOf'].includes(key)) walk(value, where, exempt)
+      }
+    }
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(item as unknown as Record<string, Op & { parameters?: Array<{ name: string; in: string; schema?: Schema }> }>)) {
+        walk(op.requestBody?.content['application/json']?.schema, `${method.toUpperCase()} ${path} body`, false)
+        for (const p of op.parameters ?? []) if (p.in === 'query') walk(p.schema, `${method.toUpperCase()} ${path} ?${p.name}`, false)
+      }
+    }
+    expect(missing).toEqual([])
   })
 })
