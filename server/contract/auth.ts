@@ -77,7 +77,12 @@ export const loginBody = z
     return { user_id: userId.slice(0, 64), password: b.password }
   })
   // For the OpenAPI document: one of the two names of the 石榴号 is required.
-  .meta({ anyOf: [{ required: ['user_id'] }, { required: ['user_display_id'] }] })
+  .meta({
+    anyOf: [
+      { required: ['user_id'], properties: { user_id: { pattern: '\\S' } } },
+      { required: ['user_display_id'], properties: { user_display_id: { pattern: '\\S' } } },
+    ],
+  })
 export type LoginBody = z.infer<typeof loginBody>
 
 export const refreshBody = z.object({
