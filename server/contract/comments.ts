@@ -33,7 +33,8 @@ export const commentCreateBody = z.object({
     .max(COMMENT_RAW_MAX, `评论不能超过${COMMENT_MAX}个字`)
     .refine(...multiLine('评论'))
     .refine(commentHasContent, '请输入评论内容或上传图片')
-    .refine((html) => plainLength(html) <= COMMENT_MAX, `评论不能超过${COMMENT_MAX}个字`),
+    .refine((html) => plainLength(html) <= COMMENT_MAX, `评论不能超过${COMMENT_MAX}个字`)
+    .meta({ 'x-max-plain-length': COMMENT_MAX, description: `去掉标记后最多${COMMENT_MAX}个字（maxLength 为含标记的上限）` }),
   parent_id: z.union([idSchema, z.null(), z.literal(0), z.literal('0'), z.literal('')], { error: '无效的ID' }).optional().transform((v) => (v ? Number(v) : null)),
 })
 export type CommentCreateBody = z.infer<typeof commentCreateBody>

@@ -172,7 +172,12 @@ export const avatarSchema = z.string({ error: USER_MESSAGES.avatar }).transform(
  */
 export const profileUpdateBody = z.object({
   nickname: displayNameSchema({ blank: USER_MESSAGES.nicknameBlank, tooLong: USER_MESSAGES.nicknameTooLong, label: '昵称' }, NICKNAME_MAX).optional(),
-  bio: z.string({ error: USER_MESSAGES.bioTooLong }).max(5000, USER_MESSAGES.bioTooLong).refine(...multiLine('个人简介')).nullish(),
+  bio: z
+    .string({ error: USER_MESSAGES.bioTooLong })
+    .max(5000, USER_MESSAGES.bioTooLong)
+    .refine(...multiLine('个人简介'))
+    .meta({ 'x-max-plain-length': BIO_MAX, description: `去掉标记后最多${BIO_MAX}个字符（maxLength 为含标记的上限）` })
+    .nullish(),
   avatar: avatarSchema.nullish(),
   gender: z.preprocess(blankToNull, z.enum(GENDERS, { error: USER_MESSAGES.gender }).nullish()).meta(BLANK_CLEARS),
   zodiac_sign: z.preprocess(blankToNull, z.enum(ZODIAC_SIGNS, { error: USER_MESSAGES.zodiac }).nullish()).meta(BLANK_CLEARS),

@@ -168,3 +168,19 @@ export function valuesOutside(schema: Schema): unknown[] {
   }
   return out
 }
+
+/** Values exactly at the limits a schema declares (Schemathesis-style positive data): the caller keeps those its validator accepts. */
+export function valuesAtLimits(schema: Schema): unknown[] {
+  const out: unknown[] = []
+  for (const v of variants(schema)) {
+    if (v.type === 'string') {
+      if (typeof v.maxLength === 'number') out.push('a'.repeat(v.maxLength), '字'.repeat(v.maxLength))
+      if (typeof v.minLength === 'number' && v.minLength > 0) out.push('a'.repeat(v.minLength), '字'.repeat(v.minLength))
+    }
+    if (v.type === 'integer' || v.type === 'number') {
+      if (typeof v.maximum === 'number') out.push(v.maximum)
+      if (typeof v.minimum === 'number') out.push(v.minimum)
+    }
+  }
+  return out
+}
