@@ -68,12 +68,20 @@ export const loginBody = z
     password: requiredString(AUTH_MESSAGES.passwordRequired).min(1, AUTH_MESSAGES.passwordRequired).max(200, AUTH_MESSAGES.loginFailed),
   })
   .transform((b, ctx) => {
-    const userId = (b.user_id ?? b.user_display_id ?? '').normalize('NFKC').trim()
+    // A blank user_id falls back to user_display_id: either name may carry the 石榴号.
+    const userId = (b.user_id?.normalize('NFKC').trim() || b.user_display_id?.normalize('NFKC').trim() || '')
     if (!userId) {
       ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.userIdRequired, path: ['user_id'] })
       return z.NEVER
     }
     return { user_id: userId.slice(0, 64), password: b.password }
+  })
+  // For the OpenAPI document: one of the two names of the 石榴号 is required.
+  .meta({
+    anyOf: [
+      { required: ['user_id'], properties: { user_id: { pattern: '\\S' } } },
+      { required: ['user_display_id'], properties: { user_display_id: { pattern: '\\S' } } },
+    ],
   })
 export type LoginBody = z.infer<typeof loginBody>
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { COMMENT_PAGE_SIZE } from './comment-pages'
-import { idSchema, listReplySchema, multiLine, pageQuery } from './common'
+import { idSchema, listReplySchema, multiLine, pageQuery, requiredIdField } from './common'
 import { moderationField, moderationReasonField, plainLength } from './posts'
 
 /* Comments and replies (member-and-visitor.md §2.5, §3, §5, §7). */
@@ -27,13 +27,14 @@ export const replyListQuery = pageQuery(REPLY_PAGE_SIZE)
 export type ReplyListQuery = z.infer<typeof replyListQuery>
 
 export const commentCreateBody = z.object({
-  post_id: z.union([idSchema, z.undefined()], { error: '无效的ID' }).refine((v) => v !== undefined, '笔记ID不能为空').transform((v) => v!),
+  post_id: requiredIdField('笔记ID不能为空'),
   content: z
     .string({ error: '请输入评论内容或上传图片' })
     .max(COMMENT_RAW_MAX, `评论不能超过${COMMENT_MAX}个字`)
     .refine(...multiLine('评论'))
     .refine(commentHasContent, '请输入评论内容或上传图片')
-    .refine((html) => plainLength(html) <= COMMENT_MAX, `评论不能超过${COMMENT_MAX}个字`),
+    .refine((html) => plainLength(html) <= COMMENT_MAX, `评论不能超过${COMMENT_MAX}个字`)
+    .meta({ 'x-max-plain-length': COMMENT_MAX, description: `去掉标记后最多${COMMENT_MAX}个字（maxLength 为含标记的上限）` }),
   parent_id: z.union([idSchema, z.null(), z.literal(0), z.literal('0'), z.literal('')], { error: '无效的ID' }).optional().transform((v) => (v ? Number(v) : null)),
 })
 export type CommentCreateBody = z.infer<typeof commentCreateBody>

@@ -19,10 +19,24 @@ const MULTI_LINE_CONTROLS = /(?![\t\n\r])\p{Cc}|[\p{Cs}\u202a-\u202e\u2066-\u206
 export const CONTROL_MESSAGE = '不能包含控制字符'
 export const hasControlCharacters = (text: string, multiline = false) => (multiline ? MULTI_LINE_CONTROLS : SINGLE_LINE_CONTROLS).test(text)
 
+/*
+ * The same two rules as JSON Schema patterns, for the OpenAPI document (server/openapi/text-patterns.ts): plain
+ * \uXXXX ranges that ECMAScript and Python regular expressions both read (Cc is U+0000–U+001F and
+ * U+007F–U+009F, Cs U+D800–U+DFFF); tests/server/contract/openapi-examples.test.ts checks they agree with the
+ * regular expressions above over every UTF-16 code unit.
+ */
+const CONTROL_RANGES = '\\u007f-\\u009f\\ud800-\\udfff\\u202a-\\u202e\\u2066-\\u2069'
+export const SINGLE_LINE_PATTERN = `^[^\\u0000-\\u001f${CONTROL_RANGES}]*$`
+export const MULTI_LINE_PATTERN = `^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f${CONTROL_RANGES}]*$`
+
+/** The refinements as named functions, so the OpenAPI document can tell which rule a field's refine is. */
+export const isSingleLineText = (v: string) => !hasControlCharacters(v)
+export const isMultiLineText = (v: string) => !hasControlCharacters(v, true)
+
 /** `.refine(...singleLine('标题'))`: refuses control characters with "标题不能包含控制字符". */
-export const singleLine = (label: string) => [(v: string) => !hasControlCharacters(v), `${label}${CONTROL_MESSAGE}`] as const
+export const singleLine = (label: string) => [isSingleLineText, `${label}${CONTROL_MESSAGE}`] as const
 /** `.refine(...multiLine('内容'))`: the same, tab and line breaks allowed. */
-export const multiLine = (label: string) => [(v: string) => !hasControlCharacters(v, true), `${label}${CONTROL_MESSAGE}`] as const
+export const multiLine = (label: string) => [isMultiLineText, `${label}${CONTROL_MESSAGE}`] as const
 
 /**
  * The one rule at the edge (issue 41): every string of every request (query, body, route params; nested in
@@ -75,6 +89,13 @@ export const idSchema = z.preprocess(
 )
 
 export const idParams = z.object({ id: idSchema })
+
+/** A required id in a body: `missing` when absent, '无效的ID' when not an id (declared required in the document). */
+export const requiredIdField = (missing: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (/^\d{1,12}$/.test(v) ? Number(v) : Number.NaN) : v),
+    z.number({ error: (issue) => (issue.input === undefined ? missing : '无效的ID') }).int('无效的ID').positive('无效的ID').max(2_147_483_647, '无效的ID'),
+  )
 
 /** page ≥ 1 and 1 ≤ limit ≤ 100 (default 20), as query strings. */
 /** A positive whole number from a query string: plain decimal digits only ('1e1', '0x10' refused). */

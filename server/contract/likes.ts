@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema } from './common'
+import { requiredIdField } from './common'
 
 /* Likes of notes (target_type 1) and comments (2): POST sets, DELETE clears; both idempotent. */
 
@@ -9,7 +9,7 @@ export const likeBody = z.object({
   target_type: z
     .union([z.literal(1), z.literal(2), z.enum(['1', '2'])], { error: '目标类型必须是1（笔记）或2（评论）' })
     .transform((v) => Number(v) as 1 | 2),
-  target_id: z.union([idSchema, z.undefined()], { error: '无效的ID' }).refine((v) => v !== undefined, '目标ID不能为空').transform((v) => v!),
+  target_id: requiredIdField('目标ID不能为空'),
 })
 export type LikeBody = z.infer<typeof likeBody>
 

@@ -41,6 +41,8 @@ export const reportCreateBody = z
     description: z.string({ error: MODERATION_MESSAGES.descriptionTooLong }).trim().max(REPORT_DESCRIPTION_MAX, MODERATION_MESSAGES.descriptionTooLong).nullish(),
   })
   .refine((b) => b.reason !== '其他' || !!b.description, { message: MODERATION_MESSAGES.descriptionRequired, path: ['description'] })
+  // For the OpenAPI document: the reason 其他 needs a description that is not blank.
+  .meta({ if: { properties: { reason: { const: '其他' } }, required: ['reason'] }, then: { required: ['description'], properties: { description: { type: 'string', pattern: '\\S' } } } })
 export type ReportCreateBody = z.infer<typeof reportCreateBody>
 
 export const reportStatusQuery = z.object({ target_type: targetType, target_id: z.string({ error: BAD_TARGET }).trim().min(1, BAD_TARGET).max(32, BAD_TARGET) })

@@ -54,7 +54,8 @@ const noteFields = {
     .string({ error: '内容必须是文本' })
     .max(CONTENT_RAW_MAX, `内容不能超过${CONTENT_MAX}个字符`)
     .refine(...multiLine('内容'))
-    .refine((html) => plainLength(html) <= CONTENT_MAX, `内容不能超过${CONTENT_MAX}个字符`),
+    .refine((html) => plainLength(html) <= CONTENT_MAX, `内容不能超过${CONTENT_MAX}个字符`)
+    .meta({ 'x-max-plain-length': CONTENT_MAX, description: `去掉标记后最多${CONTENT_MAX}个字符（maxLength 为含标记的上限）` }),
   images: z.array(imageRef, { error: '图片列表无效' }).max(IMAGES_MAX, `最多只能上传${IMAGES_MAX}张图片`),
   video: videoInput.nullable(),
   tags: tagNames,

@@ -66,6 +66,9 @@ export const DISPLAY_ID_MESSAGES = {
  */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]/u
 export const hasInvisibleCharacters = (text: string) => INVISIBLE.test(text)
+/** The refine of display names, named so the OpenAPI document can declare it (server/openapi/text-patterns.ts). */
+export const isVisibleText = (text: string) => !INVISIBLE.test(text)
+export const INVISIBLE_SOURCE = INVISIBLE.source
 const EVERY_INVISIBLE = new RegExp(INVISIBLE.source, 'gu')
 /** The text without those characters (for names we only show, such as an uploaded file's name). */
 export const withoutInvisibleCharacters = (text: string) => text.replace(EVERY_INVISIBLE, '')
@@ -82,7 +85,7 @@ export const displayNameSchema = (messages: { blank: string; tooLong: string; la
     .trim()
     .min(1, messages.blank)
     .max(max, messages.tooLong)
-    .refine((v) => !hasInvisibleCharacters(v), `${messages.label}${INVISIBLE_MESSAGE}`)
+    .refine(isVisibleText, `${messages.label}${INVISIBLE_MESSAGE}`)
 
 /** The public display id (石榴号): 3-15 letters, digits or underscores, after NFKC (ｄｅｍｏ is demo). */
 export const userIdSchema = z
@@ -102,6 +105,14 @@ export const isDisplayIdShape = (id: string) => id.length >= USER_ID_MIN && id.l
 export type UserParams = z.infer<typeof userParams>
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v)
+
+/*
+ * What a request may send beyond the target schema, for the OpenAPI document (server/openapi/fallback.ts reads
+ * `x-input-also`): a blank string clears the field (the profile editor sends '' to clear), and MBTI is
+ * read trimmed and upper-cased.
+ */
+const BLANK_CLEARS = { 'x-input-also': { type: 'string', pattern: '^\\s*$', description: '空白视为 null（清除）' } }
+const MBTI_INPUT = { 'x-input-also': { type: 'string', pattern: '^\\s*(?:[EIei][SNsn][TFtf][JPjp])?\\s*$', description: '不区分大小写；空白视为 null（清除）' } }
 
 /** Interests arrive as an array, a JSON array string or a comma-separated string (spec §3). */
 function toInterestList(v: unknown): unknown {
@@ -161,16 +172,21 @@ export const avatarSchema = z.string({ error: USER_MESSAGES.avatar }).transform(
  */
 export const profileUpdateBody = z.object({
   nickname: displayNameSchema({ blank: USER_MESSAGES.nicknameBlank, tooLong: USER_MESSAGES.nicknameTooLong, label: '昵称' }, NICKNAME_MAX).optional(),
-  bio: z.string({ error: USER_MESSAGES.bioTooLong }).max(5000, USER_MESSAGES.bioTooLong).refine(...multiLine('个人简介')).nullish(),
+  bio: z
+    .string({ error: USER_MESSAGES.bioTooLong })
+    .max(5000, USER_MESSAGES.bioTooLong)
+    .refine(...multiLine('个人简介'))
+    .meta({ 'x-max-plain-length': BIO_MAX, description: `去掉标记后最多${BIO_MAX}个字符（maxLength 为含标记的上限）` })
+    .nullish(),
   avatar: avatarSchema.nullish(),
-  gender: z.preprocess(blankToNull, z.enum(GENDERS, { error: USER_MESSAGES.gender }).nullish()),
-  zodiac_sign: z.preprocess(blankToNull, z.enum(ZODIAC_SIGNS, { error: USER_MESSAGES.zodiac }).nullish()),
-  education: z.preprocess(blankToNull, z.enum(EDUCATIONS, { error: USER_MESSAGES.education }).nullish()),
+  gender: z.preprocess(blankToNull, z.enum(GENDERS, { error: USER_MESSAGES.gender }).nullish()).meta(BLANK_CLEARS),
+  zodiac_sign: z.preprocess(blankToNull, z.enum(ZODIAC_SIGNS, { error: USER_MESSAGES.zodiac }).nullish()).meta(BLANK_CLEARS),
+  education: z.preprocess(blankToNull, z.enum(EDUCATIONS, { error: USER_MESSAGES.education }).nullish()).meta(BLANK_CLEARS),
   mbti: z.preprocess(
     (v) => (typeof v === 'string' ? blankToNull(v.trim().toUpperCase()) : v),
     z.string({ error: USER_MESSAGES.mbti }).regex(/^[EI][SN][TF][JP]$/, USER_MESSAGES.mbti).nullish(),
-  ),
-  major: z.preprocess(blankToNull, z.string({ error: USER_MESSAGES.majorTooLong }).trim().max(MAJOR_MAX, USER_MESSAGES.majorTooLong).refine(...singleLine('专业')).nullish()),
+  ).meta(MBTI_INPUT),
+  major: z.preprocess(blankToNull, z.string({ error: USER_MESSAGES.majorTooLong }).trim().max(MAJOR_MAX, USER_MESSAGES.majorTooLong).refine(...singleLine('专业')).nullish()).meta(BLANK_CLEARS),
   interests: interestsSchema.optional(),
   location: z.string({ error: USER_MESSAGES.locationTooLong }).trim().max(LOCATION_MAX, USER_MESSAGES.locationTooLong).refine(...singleLine('所在地')).nullish(),
 })

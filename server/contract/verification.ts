@@ -63,6 +63,9 @@ function applyAliases(v: unknown): unknown {
 }
 
 const field = z.string({ error: VERIFICATION_MESSAGES.contentRequired }).trim().max(REASON_MAX * 5, VERIFICATION_MESSAGES.fieldTooLong).refine(...multiLine('申请内容')).optional()
+/** A form field as the document declares it: the transform below holds it to FIELD_MAX (the reason to REASON_MAX). */
+const formField = field.meta({ maxLength: FIELD_MAX })
+const reasonField = field.meta({ maxLength: REASON_MAX })
 
 export interface VerificationRow {
   label: string
@@ -73,16 +76,19 @@ export const verificationApplyBody = z.preprocess(
   applyAliases,
   z
     .object({
-      type: z.coerce.number({ error: VERIFICATION_MESSAGES.typeRequired }).refine((t) => t === 1 || t === 2, VERIFICATION_MESSAGES.typeRequired),
+      type: z.coerce
+        .number({ error: VERIFICATION_MESSAGES.typeRequired })
+        .refine((t) => t === 1 || t === 2, VERIFICATION_MESSAGES.typeRequired)
+        .meta({ enum: [1, 2] }),
       content: z.string({ error: VERIFICATION_MESSAGES.contentRequired }).max(10_000, VERIFICATION_MESSAGES.contentRequired).refine(...multiLine('申请内容')).optional(),
-      realName: field,
-      idCard: field,
-      occupation: field,
-      reason: field,
-      organizationName: field,
-      creditCode: field,
-      contactName: field,
-      contactPhone: field,
+      realName: formField,
+      idCard: formField,
+      occupation: formField,
+      reason: reasonField,
+      organizationName: formField,
+      creditCode: formField,
+      contactName: formField,
+      contactPhone: formField,
     })
     .transform((b, ctx) => {
       const type = b.type as 1 | 2

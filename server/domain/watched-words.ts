@@ -4,7 +4,7 @@ import { WATCH_ACTIONS, WATCHED_WORD_MAX, type WatchAction, type WatchedWordCrea
 import { WatchedWord } from '../db/entities'
 import { execute, insertIgnore, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
-import { Invalid } from '../errors'
+import { Conflict, Invalid } from '../errors'
 import { foldWord, screenHtml, screenPlain, WordMatcher, type Screened } from './word-matcher'
 
 /*
@@ -76,7 +76,8 @@ export function screenFields<K extends string>(matcher: WordMatcher, fields: Rec
 
 async function checkUnique(db: DataSource, folded: string, exceptId?: number): Promise<void> {
   const [row] = await query<{ id: number }>(db, 'SELECT id FROM watched_words WHERE folded = ?', [folded])
-  if (row && Number(row.id) !== exceptId) throw Invalid('该词语已存在')
+  // A duplicate is a conflict (409), like every other admin duplicate; the back-office shows the message either way.
+  if (row && Number(row.id) !== exceptId) throw Conflict('该词语已存在')
 }
 
 function foldedOrRefuse(word: string): string {

@@ -73,7 +73,7 @@ export function adminDocRoutes(): DocRoute[] {
         '每位管理员最多 5 个连接（超出 429）；与用户的通知连接共用每个实例的上限（超出 503）。',
       access: 'admin',
       query: adminStreamQuery,
-      data: z.string().describe('事件流'),
+      media: 'text/event-stream',
       errors: [429, 503],
     }),
     ...ADMIN_MOUNTS.flatMap(resourceRoutes),

@@ -3,7 +3,7 @@ import type Router from '@koa/router'
 import { z } from 'zod'
 import { listReplySchema } from '../contract/common'
 import { adminDocRoutes } from './admin'
-import { exampleOf, type JsonSchema as ExampleSchema } from './examples'
+import { errorExample, exampleOf, type JsonSchema as ExampleSchema } from './examples'
 import { jsonSchema, queryParameters, type JsonSchema, type Parameters } from './fallback'
 import { memberDocRoutes } from './member'
 import { openApiPath, pathParams, type Access, type DocRoute } from './route'
@@ -45,6 +45,20 @@ function envelopeOf(registry: OpenAPIRegistry, route: DocRoute): JsonSchema {
   return jsonSchema(registry, z.object({ ...base, data: route.list ? listReplySchema('data', route.list) : (route.data ?? z.null()) }), 'output')
 }
 
+/** What a media type other than the JSON envelope carries (route.media). */
+const MEDIA_SCHEMA: Record<NonNullable<DocRoute['media']>, JsonSchema> = {
+  'application/zip': { type: 'string', format: 'binary', contentMediaType: 'application/zip' },
+  'text/event-stream': { type: 'string', description: 'Server-Sent Events' },
+  'text/plain': { type: 'string' },
+}
+
+/** The 200 reply: the JSON envelope, or the route's own media type (a download, a stream, this document). */
+function success(registry: OpenAPIRegistry, route: DocRoute): { description: string; content?: Record<string, { schema: JsonSchema }> } {
+  if (route.path === '/openapi.json') return { description: 'OpenAPI 文档', content: { 'application/json': { schema: { type: 'object' } } } }
+  if (route.media) return { description: '成功', content: { [route.media]: { schema: MEDIA_SCHEMA[route.media] } } }
+  return { description: '成功', content: { 'application/json': { schema: envelopeOf(registry, route) } } }
+}
+
 const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   public: [],
   'optional-user': [{}, { userBearer: [] }],
@@ -68,11 +82,11 @@ function register(registry: OpenAPIRegistry, route: DocRoute, facts: RouteFacts 
   const access: Access = facts?.access ?? (facts ? 'public' : route.access)
   const query = facts?.query ?? route.query
   const bodySchema = facts?.body ?? route.body
-  const responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }> = {
-    200: route.path === '/openapi.json' ? { description: 'OpenAPI 文档' } : { description: '成功', content: { 'application/json': { schema: envelopeOf(registry, route) } } },
+  const responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema; example?: unknown }> }> = {
+    200: success(registry, route),
   }
   for (const code of declaredStatuses(route.method, route.path, facts, route.errors)) {
-    responses[code] = { description: STATUS_TEXT[code] ?? '错误', content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE}` } } } }
+    responses[code] = { description: STATUS_TEXT[code] ?? '错误', content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE}` }, example: errorExample(code, route.messages?.[code]) } } }
   }
   const body = bodySchema
     ? { required: true, content: { 'application/json': { schema: jsonSchema(registry, bodySchema, 'input') } } }
@@ -133,7 +147,7 @@ export function buildOpenApiDocument(router: Router): Record<string, unknown> {
   registry.registerComponent('schemas', ERROR_ENVELOPE, jsonSchema(registry, errorEnvelope, 'output'))
   registry.registerComponent('responses', 'MethodNotAllowed', {
     description: `${STATUS_TEXT[405]}：任何路径收到它不支持的方法时（OPTIONS 答 204 并给出 Allow）`,
-    content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE}` } } },
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE}` }, example: errorExample(405, '不支持该请求方法') } },
   })
   for (const route of allDocRoutes()) register(registry, route, facts.get(routeKey(route.method, route.path)))
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({

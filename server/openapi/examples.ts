@@ -1,6 +1,9 @@
+import { STATUS_MESSAGES } from '../errors'
+
 /**
- * Reply examples derived from the generated JSON schemas, so they cannot drift from the contract.
- * Values follow the field's type, format and enum, with a few name-based hints for readability.
+ * Examples derived from the generated JSON schemas, so they cannot drift from the contract: every value
+ * keeps its field's type, format, enum, pattern, length and range (tests/server/contract/openapi-examples
+ * validates each one against its own schema), with a few name-based hints for readability.
  */
 
 export interface JsonSchema {
@@ -18,6 +21,13 @@ export interface JsonSchema {
   oneOf?: JsonSchema[]
   allOf?: JsonSchema[]
   minimum?: number
+  maximum?: number
+  exclusiveMinimum?: number
+  exclusiveMaximum?: number
+  minLength?: number
+  maxLength?: number
+  pattern?: string
+  minItems?: number
 }
 
 const HINTS: Array<[RegExp, unknown]> = [
@@ -33,47 +43,105 @@ const HINTS: Array<[RegExp, unknown]> = [
   [/^category_title$/, 'study'],
   [/^message$/, 'success'],
   [/token$/, 'eyJhbGciOiJIUzI1NiJ9.example'],
+  [/^email$/i, 'user@example.com'],
+  [/^mbti$/i, 'INTJ'],
+  [/code$/i, '123456'],
+  [/^captcha(Text)?$/i, 'ab12'],
 ]
 
-const MAX_DEPTH = 8
+/** Values tried, in order, for a string whose pattern the hint does not match (the contract's patterns). */
+const PATTERN_CANDIDATES = ['2025-01-01T08:00:00.000Z', '2025-01-01', 'user@example.com', '123456', 'INTJ', 'shiliu_2024', 'abc', 'example']
 
-export function exampleOf(schema: JsonSchema | undefined, components: Record<string, JsonSchema>, name = '', depth = 0): unknown {
+const MAX_DEPTH = 12
+
+function fitsPattern(value: string, pattern: string | undefined): boolean {
+  if (!pattern) return true
+  try {
+    return new RegExp(pattern, 'u').test(value)
+  } catch {
+    return new RegExp(pattern).test(value)
+  }
+}
+
+/** A string of `schema` near `preferred`: matching its pattern, cut or padded to its length bounds. */
+function stringOf(schema: JsonSchema, preferred: string): string {
+  const candidates = [preferred, ...PATTERN_CANDIDATES]
+  let value = candidates.find((c) => fitsPattern(c, schema.pattern)) ?? preferred
+  if (schema.maxLength !== undefined && [...value].length > schema.maxLength) value = [...value].slice(0, schema.maxLength).join('')
+  if (schema.minLength !== undefined && [...value].length < schema.minLength) value = value + 'a'.repeat(schema.minLength - [...value].length)
+  return value
+}
+
+function numberOf(schema: JsonSchema, name: string, integer: boolean): number {
+  let value = name === 'expires_in' ? 3600 : typeof schema.minimum === 'number' && schema.minimum > 1 ? schema.minimum : 1
+  if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum) value = integer ? Math.floor(schema.exclusiveMinimum) + 1 : schema.exclusiveMinimum + 1
+  if (typeof schema.minimum === 'number' && value < schema.minimum) value = schema.minimum
+  if (typeof schema.maximum === 'number' && value > schema.maximum) value = schema.maximum
+  if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum) value = integer ? Math.ceil(schema.exclusiveMaximum) - 1 : schema.exclusiveMaximum - 1
+  return value
+}
+
+/**
+ * An example value of `schema`. `seen` holds the references being expanded: a recursive schema (a comment's
+ * replies) ends in an empty list instead of nesting until a depth limit leaves a null where an object belongs.
+ */
+export function exampleOf(schema: JsonSchema | undefined, components: Record<string, JsonSchema>, name = '', depth = 0, seen: readonly string[] = []): unknown {
   if (!schema || depth > MAX_DEPTH) return null
-  if (schema.$ref) return exampleOf(components[schema.$ref.replace('#/components/schemas/', '')], components, name, depth + 1)
+  if (schema.$ref) {
+    if (seen.includes(schema.$ref)) return null
+    return exampleOf(components[schema.$ref.replace('#/components/schemas/', '')], components, name, depth + 1, [...seen, schema.$ref])
+  }
   if (schema.example !== undefined) return schema.example
   if (schema.examples?.length) return schema.examples[0]
   if (schema.const !== undefined) return schema.const
   if (schema.enum?.length) return schema.enum[0]
-  const variants = schema.anyOf ?? schema.oneOf
+  // An object's anyOf / allOf of `required` lists (one of two ids) constrain it: every property is given.
+  const variants = schema.properties ? undefined : (schema.anyOf ?? schema.oneOf)
   if (variants?.length) {
-    const nonNull = variants.find((v) => v.type !== 'null') ?? variants[0]
-    return exampleOf(nonNull, components, name, depth + 1)
+    const nonNull = variants.find((v) => v.type !== 'null' && !(v.$ref && seen.includes(v.$ref))) ?? variants[0]
+    return exampleOf(nonNull, components, name, depth + 1, seen)
   }
-  if (schema.allOf?.length) return Object.assign({}, ...schema.allOf.map((s) => exampleOf(s, components, name, depth + 1)))
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
+  if (schema.allOf?.length && !schema.properties) return Object.assign({}, ...schema.allOf.map((s) => exampleOf(s, components, name, depth + 1, seen)))
+  const type = schema.properties ? 'object' : Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {}
-      for (const [key, prop] of Object.entries(schema.properties ?? {})) out[key] = exampleOf(prop, components, key, depth + 1)
+      for (const [key, prop] of Object.entries(schema.properties ?? {})) out[key] = exampleOf(prop, components, key, depth + 1, seen)
       return out
     }
-    case 'array':
-      return [exampleOf(schema.items, components, name, depth + 1)]
+    case 'array': {
+      if (schema.items?.$ref && seen.includes(schema.items.$ref) && !schema.minItems) return []
+      const item = exampleOf(schema.items, components, name, depth + 1, seen)
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => item)
+    }
     case 'integer':
     case 'number':
       if (name === 'code') return 200
-      if (name === 'expires_in') return 3600
-      return typeof schema.minimum === 'number' && schema.minimum > 1 ? schema.minimum : 1
+      return numberOf(schema, name, type === 'integer')
     case 'boolean':
-      return name === 'success' ? true : false
+      return name === 'success'
     case 'null':
       return null
-    case 'string':
-      if (schema.format === 'date-time' || name.endsWith('_at') || name === 'audit_time' || name === 'last_activity') return '2025-01-01T08:00:00.000Z'
-      if (schema.format === 'date') return '2025-01-01'
-      for (const [pattern, value] of HINTS) if (pattern.test(name)) return value
-      return 'string'
+    case 'string': {
+      if (schema.format === 'date-time' || name.endsWith('_at') || name === 'audit_time' || name === 'last_activity') return stringOf(schema, '2025-01-01T08:00:00.000Z')
+      if (schema.format === 'date') return stringOf(schema, '2025-01-01')
+      if (schema.format === 'email') return stringOf(schema, 'user@example.com')
+      const hint = HINTS.find(([pattern]) => pattern.test(name))?.[1]
+      return stringOf(schema, typeof hint === 'string' ? hint : 'string')
+    }
     default:
       return null
   }
+}
+
+/** Retry-After of the temporary failures that carry it in `data` (http/errors.ts: a busy lock, a full disk). */
+const RETRY_AFTER: Record<number, number> = { 503: 2, 507: 60 }
+
+/**
+ * The error envelope the server sends for `status` (http/errors.ts): `code` is the status, `success` false,
+ * the route's own message for that status when it declares one, else the catalogue's (server/errors.ts).
+ */
+export function errorExample(status: number, message?: string): { code: number; success: false; message: string; data: { retry_after: number } | null } {
+  const retryAfter = RETRY_AFTER[status]
+  return { code: status, success: false, message: message ?? STATUS_MESSAGES[status] ?? '请求失败', data: retryAfter ? { retry_after: retryAfter } : null }
 }

@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
+import { declareTextRules, refinementPattern, TEXT_PATTERN, trimmedMinimum, TRIMMED_MIN } from './text-patterns'
 
 /*
  * Request and reply schemas are converted with zod's own JSON Schema output (draft 2020-12, which OpenAPI 3.1
@@ -31,7 +32,8 @@ const describedByTarget = (input: z.ZodType) => opaque(input, 'in') || opaque(in
  * (digits read as numbers, blank strings as null) or a normalising transform (sort order lower-cased) is
  * described by the schema it feeds, so page and limit
  * keep their bounds and ids their range; defaults are kept. A schema whose meta says `x-string-form`
- * (interests: a comma-separated or JSON-array string is normalised to the list) also accepts a string.
+ * (interests: a comma-separated or JSON-array string is normalised to the list) also accepts a string; one
+ * whose meta says `x-input-also` (a JSON Schema) accepts that too (a blank string that clears the field).
  */
 function toJson(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return z.toJSONSchema(schema, {
@@ -48,7 +50,21 @@ function toJson(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
         Object.assign(json, out)
         if (integer) json.type = 'integer'
       }
+      const text = io === 'input' ? refinementPattern(ctx.zodSchema) : undefined
+      if (text) json[TEXT_PATTERN] = text
+      const trimmedMin = io === 'input' && json.type === 'string' ? trimmedMinimum(ctx.zodSchema, json.minLength) : undefined
+      if (trimmedMin) json[TRIMMED_MIN] = trimmedMin
       if (def.type === 'default' && json.default === undefined && ['string', 'number', 'boolean'].includes(typeof def.defaultValue)) json.default = def.defaultValue
+      // A request may also send what `x-input-also` says (a blank string that clears a field): offered as an alternative.
+      const also = json['x-input-also'] as JsonSchema | undefined
+      if (also) {
+        delete json['x-input-also']
+        if (io === 'input') {
+          const { description, ...target } = json
+          for (const key of Object.keys(json)) delete json[key]
+          Object.assign(json, { anyOf: [target, also] }, description ? { description } : {})
+        }
+      }
       const stringForm = json['x-string-form']
       if (typeof stringForm === 'string') {
         const { description, 'x-string-form': _form, ...list } = json
@@ -65,6 +81,7 @@ export function jsonSchema(registry: OpenAPIRegistry, schema: z.ZodType, io: 'in
   delete json.$schema
   const defs = (json.$defs ?? {}) as Record<string, JsonSchema>
   delete json.$defs
+  if (io === 'input') for (const node of [json, ...Object.values(defs)]) declareTextRules(node)
   const names = new Map<string, string>()
   for (const key of Object.keys(defs)) names.set(key, `Schema${++defCounter}`)
   const rewrite = (value: unknown): unknown => {

@@ -59,7 +59,7 @@ function accountRoutes(): DocRoute[] {
     doc({ method: 'delete', path: '/auth/sessions/:handle', tag: AUTH, summary: '退出某个设备', access: 'user', data: endedSessionsReply, errors: [404] }),
     doc({ method: 'get', path: '/users/data-export', tag: USERS, summary: '我的数据导出', description: '最近一次导出（没有时 data 为 null）', access: 'user', data: dataExportSchema.nullable() }),
     doc({ method: 'post', path: '/users/data-export', tag: USERS, summary: '导出我的数据', description: '后台生成 zip（笔记及其图片视频、评论、点赞、收藏、关注、资料、认证状态；不含身份信息），完成后发送系统通知；每天一次（超出 429，带 Retry-After）', access: 'user', data: dataExportSchema, errors: [429] }),
-    doc({ method: 'get', path: '/users/data-export/:exportId/download', tag: USERS, summary: '下载数据导出', description: '`application/zip`，不是 JSON 信封；仅本人，生成后 24 小时内有效', access: 'user', data: z.string().describe('zip 文件'), errors: [404] }),
+    doc({ method: 'get', path: '/users/data-export/:exportId/download', tag: USERS, summary: '下载数据导出', description: '`application/zip`，不是 JSON 信封；仅本人，生成后 24 小时内有效', access: 'user', media: 'application/zip', errors: [404] }),
     doc({ method: 'post', path: '/users/verification', tag: USERS, summary: '提交认证申请', description: 'type：1 官方认证，2 个人认证', access: 'user', body: verificationApplyBody, data: verificationApplicationSchema, errors: [400] }),
     doc({ method: 'get', path: '/users/verification/status', tag: USERS, summary: '认证申请状态', description: '本人的申请列表，最新的在前（无申请为空列表）；不返回申请内容', access: 'user', data: verificationStatusReply }),
     doc({ method: 'delete', path: '/users/verification/revoke', tag: USERS, summary: '撤回认证申请', description: '返回撤回后的申请列表', access: 'user', data: verificationStatusReply, errors: [404] }),
@@ -122,7 +122,7 @@ function notificationRoutes(): DocRoute[] {
         '每位用户最多 5 个连接（超出 429），每个实例有上限（超出 503）。',
       access: 'user',
       query: streamQuery,
-      data: z.string().describe('事件流'),
+      media: 'text/event-stream',
       errors: [429, 503],
     }),
   ]

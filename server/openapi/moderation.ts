@@ -17,6 +17,7 @@ export function reportDocRoutes(): DocRoute[] {
       body: reportCreateBody,
       data: reportReply,
       errors: [400, 404, 409, 429],
+      messages: { 409: '你已举报过该内容' },
     }),
     doc({ method: 'get', path: '/reports/status', tag: REPORTS, summary: '是否已举报', description: '当前用户对该对象是否有未处理的举报；user 的 target_id 为石榴号', access: 'user', query: reportStatusQuery, data: reportStatusReply, errors: [400] }),
   ]

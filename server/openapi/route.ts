@@ -28,6 +28,16 @@ export interface DocRoute {
    * rest is derived from the router (statuses.ts).
    */
   errors?: number[]
+  /**
+   * The message the route answers with for a status, where it has its own (409「你已举报过该内容」): the
+   * error examples carry it instead of the catalogue's default (examples.ts `errorExample`).
+   */
+  messages?: Partial<Record<number, string>>
+  /**
+   * The success reply's media type when it is no JSON envelope (a zip download, an event stream, metrics
+   * text): declared with that type and no envelope schema.
+   */
+  media?: 'application/zip' | 'text/event-stream' | 'text/plain'
 }
 
 export const doc = (route: DocRoute): DocRoute => route

@@ -63,7 +63,9 @@ export function systemDocRoutes(): DocRoute[] {
         '图片处理与密码哈希池的排队深度与运行时间、笔记卡片缓存命中率、打开的通知流数量，以及 Node 进程指标。' +
         '未设置 METRICS_TOKEN 时为 404；设置后须以 `Authorization: Bearer <METRICS_TOKEN>` 调用，否则 401。',
       access: 'public',
+      media: 'text/plain',
       errors: [401, 404],
+      messages: { 401: '需要有效的指标令牌（METRICS_TOKEN）' },
     }),
     doc({
       method: 'get',

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { commentCreateBody as memberCommentBody } from '../comments'
 import { draftFlag, noteProblem, postUpdateBody } from '../posts'
-import { displayIdRef, numericRef, requireUserRef, requiredId } from './refs'
+import { displayIdRef, numericRef, requireUserRef, requiredId, userRefsRequired } from './refs'
 
 /*
  * Notes and comments (admin-back-office.md §5). A note follows the member API's rules exactly (the same
@@ -35,6 +35,7 @@ export const postCreateBody = z.preprocess(
       view_count: viewCount.optional(),
     })
     .superRefine(requireUserRef('user', '请输入作者ID'))
+    .meta(userRefsRequired('user'))
     .transform((b, ctx) => {
       const note = {
         title: b.title ?? '',
@@ -63,6 +64,7 @@ export type PostUpdateAdminBody = z.output<typeof postUpdateAdminBody>
 export const commentCreateBody = memberCommentBody
   .extend({ post_id: requiredId('请输入笔记ID'), user_display_id: displayIdRef, user_id: numericRef })
   .superRefine(requireUserRef('user', '请输入评论者ID'))
+  .meta(userRefsRequired('user'))
 /** An edit changes only the text, with the member rules. */
 export const commentUpdateBody = memberCommentBody.pick({ content: true })
 export type CommentCreateAdminBody = z.output<typeof commentCreateBody>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { singleLine } from '../common'
-import { boolish, choice, displayIdRef, numericRef, optionalId, requireUserRef, requiredId } from './refs'
+import { boolish, choice, displayIdRef, numericRef, optionalId, requireUserRef, requiredId, userRefsRequired } from './refs'
 
 /* Likes, collections, follows and notifications (admin-back-office.md §5). */
 
@@ -12,6 +12,7 @@ export const likeCreateBody = z
     target_id: requiredId('请输入目标ID'),
   })
   .superRefine(requireUserRef('user', '请输入用户ID'))
+  .meta(userRefsRequired('user'))
 export const likeUpdateBody = z.object({
   user_display_id: displayIdRef,
   user_id: numericRef,
@@ -24,6 +25,7 @@ export type LikeUpdateBody = z.infer<typeof likeUpdateBody>
 export const collectionCreateBody = z
   .object({ user_display_id: displayIdRef, user_id: numericRef, post_id: requiredId('请输入笔记ID') })
   .superRefine(requireUserRef('user', '请输入用户ID'))
+  .meta(userRefsRequired('user'))
 export const collectionUpdateBody = z.object({ user_display_id: displayIdRef, user_id: numericRef, post_id: requiredId('请输入笔记ID').optional() })
 export type CollectionCreateBody = z.infer<typeof collectionCreateBody>
 export type CollectionUpdateBody = z.infer<typeof collectionUpdateBody>
@@ -32,6 +34,7 @@ export const followCreateBody = z
   .object({ follower_display_id: displayIdRef, follower_id: numericRef, following_display_id: displayIdRef, following_id: numericRef })
   .superRefine(requireUserRef('follower', '请输入关注者ID'))
   .superRefine(requireUserRef('following', '请输入被关注者ID'))
+  .meta(userRefsRequired('follower', 'following'))
 export const followUpdateBody = z.object({ follower_display_id: displayIdRef, follower_id: numericRef, following_display_id: displayIdRef, following_id: numericRef })
 export type FollowCreateBody = z.infer<typeof followCreateBody>
 export type FollowUpdateBody = z.infer<typeof followUpdateBody>
@@ -53,6 +56,7 @@ export const notificationCreateBody = z
   })
   .superRefine(requireUserRef('user', '请输入接收者'))
   .superRefine(requireUserRef('sender', '请输入发送者'))
+  .meta(userRefsRequired('user', 'sender'))
 export const notificationUpdateBody = z.object({
   user_display_id: displayIdRef,
   user_id: numericRef,

@@ -27,7 +27,7 @@ export const sortOrderSchema = z
 export const dateQuery = z
   .string()
   // A day, or a day and a time (the pattern the OpenAPI document publishes; the refine catches what it cannot, such as 02-30).
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, '日期格式不正确')
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/, '日期格式不正确')
   .refine((v) => !Number.isNaN(new Date(v).getTime()), '日期格式不正确')
 
 /** Query keys of the shared dialect (never read as a column filter). */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { multiLine } from '../common'
-import { hasInvisibleCharacters } from '../users'
+import { isVisibleText } from '../users'
 
 /* Watched words, the back-office settings and the review of held notes (issue 18, parts 5–7). */
 
@@ -16,7 +16,7 @@ const watchedWord = z
   .trim()
   .min(1, '请输入词语')
   .max(WATCHED_WORD_MAX, `词语最多${WATCHED_WORD_MAX}个字符`)
-  .refine((w) => !hasInvisibleCharacters(w), '词语包含无效字符')
+  .refine(isVisibleText, '词语包含无效字符')
 const watchAction = z.enum(WATCH_ACTIONS, { error: '处理方式只能是 block、review 或 replace' })
 
 export const watchedWordCreateBody = z.object({ word: watchedWord, action: watchAction })
@@ -43,7 +43,11 @@ export const SITE_SETTINGS = {
 } as const satisfies Record<string, { label: string; values: Record<string, string>; default: string }>
 export type SiteSettingName = keyof typeof SITE_SETTINGS
 
-export const siteSettingUpdateBody = z.object({ value: z.string({ error: '请选择设置值' }).trim().min(1, '请选择设置值').max(255, '设置值无效') })
+/** Every value some setting takes (the handler checks it against the setting named by the path). */
+const SETTING_VALUES = [...new Set(Object.values(SITE_SETTINGS).flatMap((s) => Object.keys(s.values)))]
+export const siteSettingUpdateBody = z.object({
+  value: z.string({ error: '请选择设置值' }).trim().min(1, '请选择设置值').max(255, '设置值无效').meta({ enum: SETTING_VALUES, description: '该设置可取的值之一（路径所指设置的取值表）' }),
+})
 export type SiteSettingUpdateBody = z.infer<typeof siteSettingUpdateBody>
 
 export const NOTE_REJECT_REASON_MAX = 200

@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { singleLine } from '../common'
 import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, displayNameSchema, profileUpdateBody, userIdSchema } from '../users'
-import { boolish, choice, displayIdRef, numericRef, requireUserRef } from './refs'
+import { boolish, choice, displayIdRef, numericRef, requireUserRef, userRefsRequired } from './refs'
 
 /* Users, administrator accounts and sessions (admin-back-office.md §5, the documented rules). */
 
 const displayId = userIdSchema
 // Like a member's own nickname (users.ts): NFKC, no invisible or control characters; the admin forms' length rule.
-const nickname = displayNameSchema({ blank: '请输入昵称', tooLong: '昵称长度必须在2-10位之间', label: '昵称' }, NICKNAME_MAX).refine((v) => v.length >= 2, '昵称长度必须在2-10位之间')
+const nickname = displayNameSchema({ blank: '请输入昵称', tooLong: '昵称长度必须在2-10位之间', label: '昵称' }, NICKNAME_MAX).refine((v) => v.length >= 2, '昵称长度必须在2-10位之间').meta({ minLength: 2 })
 const userPassword = z
   .string({ error: '请输入密码' })
   .min(1, '请输入密码')
@@ -33,7 +33,7 @@ export const userUpdateBody = z.object({
 export type UserCreateBody = z.infer<typeof userCreateBody>
 export type UserUpdateBody = z.infer<typeof userUpdateBody>
 
-const adminUsername = displayNameSchema({ blank: '请输入用户名', tooLong: '用户名最多50位', label: '用户名' }, 50).refine((v) => v.length >= 2, '用户名至少需要2位')
+const adminUsername = displayNameSchema({ blank: '请输入用户名', tooLong: '用户名最多50位', label: '用户名' }, 50).refine((v) => v.length >= 2, '用户名至少需要2位').meta({ minLength: 2 })
 const adminPassword = z.string({ error: '请输入密码' }).min(1, '请输入密码').min(6, '密码至少需要6位').max(100, '密码最多100位')
 
 export const adminCreateBody = z.object({ username: adminUsername, password: adminPassword, is_active: boolish.optional() })
@@ -51,6 +51,7 @@ const expiresAt = z.iso.datetime({ error: '过期时间格式不正确', offset:
 export const sessionCreateBody = z
   .object({ user_display_id: displayIdRef, user_id: numericRef, user_agent: userAgent, is_active: boolish.optional(), expires_at: expiresAt })
   .superRefine(requireUserRef('user', '请输入用户ID'))
+  .meta(userRefsRequired('user'))
 export const sessionUpdateBody = z.object({ user_agent: userAgent, is_active: boolish.optional(), expires_at: expiresAt })
 export type SessionCreateBody = z.infer<typeof sessionCreateBody>
 export type SessionUpdateBody = z.infer<typeof sessionUpdateBody>

@@ -18,6 +18,14 @@ export function requireUserRef(prefix: string, message: string) {
   }
 }
 
+/**
+ * What requireUserRef enforces, for the OpenAPI document: `.meta(userRefsRequired('follower', 'following'))`
+ * declares that each prefix needs its display id or its numeric id.
+ */
+export function userRefsRequired(...prefixes: string[]) {
+  return { allOf: prefixes.map((p) => ({ anyOf: [{ required: [`${p}_display_id`] }, { required: [`${p}_id`] }] })) }
+}
+
 /** Optional nullable id (a form may clear it with null or ''). */
 export const optionalId = z.preprocess((v) => (v === '' ? null : v), idSchema.nullable().optional())
 

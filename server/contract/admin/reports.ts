@@ -40,6 +40,17 @@ export const queueBanBody = z.object({
 })
 export type QueueBanBody = z.infer<typeof queueBanBody>
 
+const DAY = String.raw`\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])`
+const CLOCK = String.raw`([01]\d|2[0-3]):[0-5]\d`
+/** The forms endTimeSchema reads, for the OpenAPI document (a later time than now is the handler's rule). */
+const END_TIME_FORMS = {
+  anyOf: [
+    { type: 'string', pattern: String.raw`^(|\s*${DAY}( ${CLOCK}(:[0-5]\d)?)?\s*|\s*${DAY}T${CLOCK}(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]${CLOCK.replace(':', ':?')})\s*)$` },
+    { type: 'number', minimum: -8.64e15, maximum: 8.64e15 },
+    { type: 'null' },
+  ],
+}
+
 /**
  * A ban's end as XiaoShiLiu v1.3 sends it: an ISO time, 'YYYY-MM-DD HH:mm[:ss]' (Beijing time, as its
  * back-office's date picker gives it), or milliseconds since the epoch. Absent, null or '': permanent.
@@ -60,6 +71,7 @@ export const endTimeSchema = z
     }
     return date
   })
+  .meta(END_TIME_FORMS)
 
 /** POST /admin/users/{id}/ban (XiaoShiLiu v1.3): no end_time = permanent. */
 export const userBanBody = z.object({

@@ -37,11 +37,13 @@ describe('watched words (admin resource) and profiles', () => {
       [{ word: '', action: 'block' }, '请输入词语'],
       [{ word: 'x', action: 'hide' }, '处理方式只能是 block、review 或 replace'],
       [{ word: 'x'.repeat(101), action: 'block' }, '词语最多100个字符'],
-      [{ word: 'vip代购', action: 'block' }, '该词语已存在'],
     ] as const) {
       const { status, body } = await server.call('POST', '/api/admin/watched-words', { token: admin, json })
       expect([status, body.message]).toEqual([400, message])
     }
+    // A duplicate (in another width or case) is a conflict, the 409 the document declares.
+    const duplicate = await server.call('POST', '/api/admin/watched-words', { token: admin, json: { word: 'vip代购', action: 'block' } })
+    expect([duplicate.status, duplicate.body.message]).toEqual([409, '该词语已存在'])
 
     const list = await server.call<{ data: WordRow[]; pagination: { total: number } }>('GET', '/api/admin/watched-words?action=replace&search=vip', { token: admin })
     expect(list.status).toBe(200)

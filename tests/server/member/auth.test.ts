@@ -164,6 +164,9 @@ describe('member auth: /api/auth', () => {
         expect(body.data.user.user_id).toBe(m.user_id)
         expect(body.data.tokens).toMatchObject({ expires_in: 3600, token_type: 'Bearer' })
       }
+      // A blank user_id beside a user_display_id is no missing name (the document allows either to be given).
+      const blank = await server.call('POST', '/api/auth/login', { json: { user_id: ' ', user_display_id: m.user_id, password: 'secret123' } })
+      expect([blank.status, blank.body.message]).toEqual([200, '登录成功'])
     })
 
     it('400 with one message for a wrong password or an unknown id', async () => {

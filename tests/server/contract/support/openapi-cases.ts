@@ -136,3 +136,51 @@ export function casesFor(document: Document, path: string, method: string, op: O
   else return valid
   return [...valid, broken]
 }
+
+/** The variants of a schema: its anyOf / oneOf members, or itself. */
+function variants(schema: Schema): Schema[] {
+  const list = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined
+  return list ? list.flatMap(variants) : [schema]
+}
+
+/**
+ * Values just outside the limits a schema declares (Schemathesis-style negative data): one past each length,
+ * range and list size, a value outside an enum, a control character where a pattern refuses them. The caller
+ * keeps those its validator confirms the whole schema refuses (another variant may take them).
+ */
+export function valuesOutside(schema: Schema): unknown[] {
+  const out: unknown[] = []
+  for (const v of variants(schema)) {
+    const type = v.type
+    if (Array.isArray(v.enum)) out.push(typeof v.enum[0] === 'number' ? 987654 : 'zz-not-in-enum')
+    if (type === 'string') {
+      if (typeof v.maxLength === 'number') out.push('a'.repeat(v.maxLength + 1))
+      if (typeof v.minLength === 'number' && v.minLength > 0) out.push('a'.repeat(v.minLength - 1))
+      if (typeof v.pattern === 'string') out.push('ab\u0001c', 'ab\u202ec', '%%%')
+    }
+    if (type === 'integer' || type === 'number') {
+      if (typeof v.maximum === 'number') out.push(v.maximum + 1)
+      if (typeof v.minimum === 'number') out.push(v.minimum - 1)
+      if (typeof v.exclusiveMinimum === 'number') out.push(v.exclusiveMinimum)
+      if (type === 'integer') out.push(1.5)
+    }
+    if (type === 'array' && typeof v.maxItems === 'number') out.push(Array.from({ length: v.maxItems + 1 }, (_, i) => `v${i}`))
+  }
+  return out
+}
+
+/** Values exactly at the limits a schema declares (Schemathesis-style positive data): the caller keeps those its validator accepts. */
+export function valuesAtLimits(schema: Schema): unknown[] {
+  const out: unknown[] = []
+  for (const v of variants(schema)) {
+    if (v.type === 'string') {
+      if (typeof v.maxLength === 'number') out.push('a'.repeat(v.maxLength), '字'.repeat(v.maxLength))
+      if (typeof v.minLength === 'number' && v.minLength > 0) out.push('a'.repeat(v.minLength), '字'.repeat(v.minLength))
+    }
+    if (v.type === 'integer' || v.type === 'number') {
+      if (typeof v.maximum === 'number') out.push(v.maximum)
+      if (typeof v.minimum === 'number') out.push(v.minimum)
+    }
+  }
+  return out
+}
