@@ -99,7 +99,7 @@ export const requiredIdField = (missing: string) =>
 
 /** page ≥ 1 and 1 ≤ limit ≤ 100 (default 20), as query strings. */
 /** A positive whole number from a query string: plain decimal digits only ('1e1', '0x10' refused). */
-function queryCount(message: string) {
+export function queryCount(message: string) {
   return z.preprocess((v) => (typeof v === 'string' ? (/^\d{1,15}$/.test(v) ? Number(v) : Number.NaN) : v), z.number({ error: message }).int(message))
 }
 

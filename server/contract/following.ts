@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { pageQuery, paginationSchema } from './common'
+import { pageQuery, paginationSchema, queryCount } from './common'
 import { postCardSchema } from './posts'
 import { userCardSchema } from './users'
 
@@ -19,21 +19,23 @@ export interface TimelinePosition {
 }
 
 export const CURSOR_MESSAGE = 'cursor 无效'
+const CURSOR_PATTERN = /^([0-9a-z]{1,10})\.([1-9a-z][0-9a-z]{0,6})$/
 
 export const encodeCursor = (p: TimelinePosition): string => `${p.at.getTime().toString(36)}.${p.id.toString(36)}`
 
 /** The position a cursor names, or null when it is not one this server wrote. */
 export function decodeCursor(cursor: string): TimelinePosition | null {
-  const m = /^([0-9a-z]{1,10})\.([0-9a-z]{1,7})$/.exec(cursor)
+  const m = CURSOR_PATTERN.exec(cursor)
   if (!m) return null
-  const ms = parseInt(m[1]!, 36)
-  const id = parseInt(m[2]!, 36)
-  if (!Number.isSafeInteger(ms) || ms > 8.64e15 || id < 1 || id > 2_147_483_647) return null
-  return { at: new Date(ms), id }
+  // Every string of the pattern is a position (the document declares the pattern, so a generated client's
+  // value must be accepted): ten base-36 digits of milliseconds stay below Date's limit, and an id above any
+  // note's (the columns are 32-bit) is the same position as the largest one.
+  return { at: new Date(parseInt(m[1]!, 36)), id: Math.min(parseInt(m[2]!, 36), 2_147_483_647) }
 }
 
 const cursorParam = z
   .string({ error: CURSOR_MESSAGE })
+  .regex(CURSOR_PATTERN, CURSOR_MESSAGE)
   .transform((v, ctx) => {
     const position = decodeCursor(v)
     if (!position) {
@@ -74,7 +76,9 @@ export type FollowingNewReply = z.infer<typeof followingNewReply>
 export const SUGGESTIONS_MAX = 30
 
 export const suggestionsQuery = z.object({
-  limit: pageQuery(10).shape.limit.pipe(z.number().max(SUGGESTIONS_MAX, `limit 不能超过${SUGGESTIONS_MAX}`)),
+  limit: queryCount('limit 必须是正整数')
+    .pipe(z.number().min(1, 'limit 必须是正整数').max(SUGGESTIONS_MAX, `limit 不能超过${SUGGESTIONS_MAX}`))
+    .default(10),
 })
 export type SuggestionsQuery = z.infer<typeof suggestionsQuery>
 

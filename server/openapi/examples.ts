@@ -17,6 +17,8 @@ export interface JsonSchema {
   default?: unknown
   properties?: Record<string, JsonSchema>
   items?: JsonSchema
+  /** A tuple's positions (OpenAPI 3.1 / JSON Schema 2020-12), e.g. a highlight's [start, end). */
+  prefixItems?: JsonSchema[]
   anyOf?: JsonSchema[]
   oneOf?: JsonSchema[]
   allOf?: JsonSchema[]
@@ -110,6 +112,7 @@ export function exampleOf(schema: JsonSchema | undefined, components: Record<str
       return out
     }
     case 'array': {
+      if (schema.prefixItems) return schema.prefixItems.map((item) => exampleOf(item, components, name, depth + 1, seen))
       if (schema.items?.$ref && seen.includes(schema.items.$ref) && !schema.minItems) return []
       const item = exampleOf(schema.items, components, name, depth + 1, seen)
       return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => item)

@@ -44,14 +44,18 @@ const DATA_DEPENDENT = [
   /请输入标题|请输入标题或内容|请选择视频文件/,
   /请输入搜索关键词或标签/,
   // Rules between fields the document states in words only: what each verification type needs, a comment's
-  // text or image, a published note's category.
+  // text or image, a published note's category and its images.
   /请输入(真实姓名|机构名称|身份证号|统一社会信用代码|职业|联系人|联系电话|申请理由)/,
   /请输入评论内容或上传图片/,
   /请选择分类/,
+  /请至少上传一张图片/,
   // A value at a limit can name something taken or missing (a 石榴号 in use), or act on a report already handled.
   /已存在|已被/,
-  /该举报已处理|当前未被隐藏/,
+  /该举报已处理|当前未被隐藏|请勿重复提交/,
   /内容包含不当词语/,
+  // A site setting's values depend on the setting the path names (笔记审核 off/all/first3, 推荐频道
+  // personalised/hot): the body's enum is every setting's values together.
+  /只能是：/,
   // Lengths counted after markup is stripped (a note's 2000, a comment's 1000, a bio's 200 characters): the
   // document declares the raw cap and says the plain-text limit in words.
   /内容不能超过2000个字符|评论不能超过1000个字|个人简介不能超过200个字符|请输入内容/,
