@@ -44,6 +44,10 @@ const TAGS_SQL = 'SELECT pt.post_id, t.name FROM post_tags pt INNER JOIN tags t 
 export function sqliteEngine(file: string): SearchEngine {
   const Database = createRequire(import.meta.url)('better-sqlite3') as NativeConstructor
   const db = new Database(file)
+  // Statements are prepared once, as the server's readers do (server/db/native.ts preparedStatement): the
+  // timing is of running the statement, not of compiling it on every call.
+  const statements = new Map<string, ReturnType<typeof db.prepare>>()
+  const prepared = (sql: string) => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!
   return {
     name: 'SQLite',
     async notes() {
@@ -60,13 +64,13 @@ export function sqliteEngine(file: string): SearchEngine {
       const terms = legacy.queryTerms(q)
       if (terms.length === 0) return []
       const sql = `SELECT p.id FROM temp.legacy_fts CROSS JOIN posts p WHERE legacy_fts MATCH ? AND p.id = legacy_fts.rowid AND ${listedNote('p')} ORDER BY legacy_fts.rowid DESC LIMIT ${limit}`
-      return (db.prepare(sql).all(legacy.fts5Match(terms)) as Array<{ id: number }>).map((r) => Number(r.id))
+      return (prepared(sql).all(legacy.fts5Match(terms)) as Array<{ id: number }>).map((r) => Number(r.id))
     },
     async newIds(q, limit) {
       const terms = queryTerms(q)
       if (terms.length === 0) return []
       const page = noteIdsPage('sqlite', { terms }, limit, 0)
-      return (db.prepare(page.sql).all(...page.params) as Array<{ id: number }>).map((r) => Number(r.id))
+      return (prepared(page.sql).all(...page.params) as Array<{ id: number }>).map((r) => Number(r.id))
     },
     async close() {
       db.close()

@@ -108,13 +108,19 @@ export const RANK_WINDOW = 200
 
 /** The window's rows (id, score). SQLite computes bm25() while walking the doclist, so only for the window's rows. */
 function rankedWindow(kind: DatabaseKind, search: NoteSearch, s: SqlPart & { order: string }): SqlPart {
-  const rank = relevanceOrder(kind, search.terms)
   const newest = `ORDER BY ${s.order} DESC ${limitClause(RANK_WINDOW)}`
+  if (kind === 'postgres') {
+    // The window carries the columns the score reads, and the score is computed over the window's rows only
+    // (above its LIMIT), with a single join to plan. Taking the window's ids and joining posts and post_search
+    // again by id planned three more relations: 10–15 % slower per page (docs/discovery.md "Search").
+    const rank = relevanceOrder(kind, search.terms, 'p')
+    const columns = 'p.id, s.tsv, p.like_count, p.collect_count, p.comment_count, p.created_at'
+    return { sql: `SELECT p.id, ${rank.sql} AS score FROM (SELECT ${columns} ${s.sql} ${newest}) p`, params: [...rank.params, ...s.params] }
+  }
+  const rank = relevanceOrder(kind, search.terms)
   if (kind === 'sqlite') return { sql: `SELECT p.id, ${rank.sql} AS score ${s.sql} ${newest}`, params: [...rank.params, ...s.params] }
-  // Elsewhere the window's ids first, then the score of those only (PostgreSQL reads their stored vectors).
-  const vectors = kind === 'postgres' ? ' CROSS JOIN post_search s' : ''
-  const onVectors = kind === 'postgres' ? ' AND s.post_id = c.id' : ''
-  return { sql: `SELECT p.id, ${rank.sql} AS score FROM (SELECT p.id ${s.sql} ${newest}) c CROSS JOIN posts p${vectors} WHERE p.id = c.id${onVectors}`, params: [...rank.params, ...s.params] }
+  // MySQL/MariaDB: the window's ids first, then the score of those only.
+  return { sql: `SELECT p.id, ${rank.sql} AS score FROM (SELECT p.id ${s.sql} ${newest}) c CROSS JOIN posts p WHERE p.id = c.id`, params: [...rank.params, ...s.params] }
 }
 
 /** The rows [offset, offset + limit) of the keyword order: from the ranked window, the older matches (score -1), or both. */

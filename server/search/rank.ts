@@ -30,13 +30,16 @@ const AGE_DAYS: Record<DatabaseKind, string> = {
 
 const LOG10: Record<DatabaseKind, string> = { sqlite: 'log10', postgres: 'log', mysql: 'LOG10' }
 
-/** The score expression (over posts `p`, and posts_fts on SQLite, post_search `s` on PostgreSQL) and its parameters, which come first. */
-export function relevanceOrder(kind: DatabaseKind, terms: QueryTerm[]): { sql: string; params: SqlValue[] } {
+/**
+ * The score expression (over posts `p`, and posts_fts on SQLite, the stored vector `<vectors>.tsv` on
+ * PostgreSQL: post_search `s` by default) and its parameters, which come first.
+ */
+export function relevanceOrder(kind: DatabaseKind, terms: QueryTerm[], vectors = 's'): { sql: string; params: SqlValue[] } {
   const relevance =
     kind === 'sqlite'
       ? { sql: '(-bm25(posts_fts))', params: [] }
       : kind === 'postgres'
-        ? { sql: "ts_rank(s.tsv, to_tsquery('simple', ?), 1)", params: [tsQuery(terms)] }
+        ? { sql: `ts_rank(${vectors}.tsv, to_tsquery('simple', ?), 1)`, params: [tsQuery(terms)] }
         : { sql: 'MATCH (p.search_ft) AGAINST (? IN BOOLEAN MODE)', params: [mysqlBooleanQuery(terms)] }
   const engagement = `(1 + ${ENGAGEMENT_WEIGHT} * ${LOG10[kind]}(1 + ${ENGAGEMENT}))`
   const recency = `(1 + ${RECENCY_WEIGHT} / (1 + ${AGE_DAYS[kind]} / ${RECENCY_DAYS}))`
