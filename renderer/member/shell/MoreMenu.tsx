@@ -60,7 +60,15 @@ export function MoreMenu({ placement = 'up', trigger }: { placement?: 'up' | 'do
       {trigger(open, () => setOpen((o) => !o))}
       {open && (
         <Suspense fallback={null}>
-          <MorePanel placement={placement} onPick={pick} onClose={() => setOpen(false)} />
+          <MorePanel
+            placement={placement}
+            onPick={pick}
+            onClose={() => {
+              // 登录 / 注册 opens the sign-in dialog after this: it gives focus back to the trigger, not to a lost item
+              triggerEl()?.focus()
+              setOpen(false)
+            }}
+          />
         </Suspense>
       )}
       {dialog && (
