@@ -5,6 +5,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test'
 import { checkAxe, COLOUR_RULES } from './axe'
+import type { FocusNode } from './keyboard'
 import { SCHEMES, setScheme } from './sweep'
 
 /**
@@ -24,7 +25,7 @@ export async function checkOpen(page: Page, open: Locator, label: string): Promi
 
 /** Whether the element focused now is the one `target` points at. */
 export function isFocused(target: Locator): Promise<boolean> {
-  return target.evaluate((el) => el === el.ownerDocument.activeElement)
+  return target.evaluate((el) => el === (el as unknown as FocusNode).ownerDocument.activeElement)
 }
 
 /** Closes with Escape and checks the dialog is gone and focus is back on its opener. */
