@@ -7,6 +7,7 @@ import { useFeedback } from '../ui/feedback'
 import { Icon } from '../ui/icons'
 import { QueueStream } from '../monitor/QueueStream'
 import { menuEntryFor } from './menu'
+import { MenuDrawer } from './MenuDrawer'
 import { PasswordDialog } from './PasswordDialog'
 import { SideMenu } from './SideMenu'
 import { useFollowLink } from '../../common/components/AppLink'
@@ -76,11 +77,9 @@ export function AdminLayout() {
       <QueueStream />
       <SideMenu variant="rail" onLogout={() => void logout()} />
       {drawerOpen ? (
-        <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)}>
-          <div onClick={(e) => e.stopPropagation()}>
-            <SideMenu variant="drawer" onNavigate={() => setDrawerOpen(false)} onLogout={() => void logout()} />
-          </div>
-        </div>
+        <MenuDrawer onClose={() => setDrawerOpen(false)}>
+          <SideMenu variant="drawer" onNavigate={() => setDrawerOpen(false)} onLogout={() => void logout()} />
+        </MenuDrawer>
       ) : null}
       <div className="admin-main">
         <header className="page-header">

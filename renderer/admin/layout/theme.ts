@@ -5,7 +5,8 @@ const KEY = 'admin_theme'
 
 function readChoice(): ThemeChoice {
   const v = localStorage.getItem(KEY)
-  return v === 'light' || v === 'dark' || v === 'system' ? v : 'light'
+  // nothing chosen yet: follow the system scheme (docs/accessibility.md), as the member app does
+  return v === 'light' || v === 'dark' || v === 'system' ? v : 'system'
 }
 
 function apply(choice: ThemeChoice): void {

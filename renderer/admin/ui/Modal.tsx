@@ -1,4 +1,5 @@
-import { useEffect, useId, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
+import { useModalDialog } from '../../common/hooks/useModalDialog'
 import { Icon } from './icons'
 
 interface ModalProps {
@@ -9,27 +10,25 @@ interface ModalProps {
   width?: number
 }
 
+/**
+ * Admin dialog: a modal `<dialog>` (the shared useModalDialog: focus in, kept in, Escape, focus back to the opener,
+ * page inert), named by its title. Its head and foot are plain blocks: a `<header>` here would be a second banner.
+ */
 export function Modal({ title, onClose, children, footer, width = 520 }: ModalProps) {
   const titleId = useId()
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [onClose])
+  const { ref, isTop } = useModalDialog(true, onClose)
   return (
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} style={{ width }}>
-        <header className="modal-header">
+    <dialog ref={ref} className="modal-backdrop" aria-labelledby={titleId} onMouseDown={(e) => e.target === e.currentTarget && isTop() && onClose()}>
+      <div className="modal" style={{ width }}>
+        <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-btn" onClick={onClose} aria-label="关闭">
             <Icon name="x" />
           </button>
-        </header>
+        </div>
         <div className="modal-body">{children}</div>
-        {footer ? <footer className="modal-footer">{footer}</footer> : null}
+        {footer ? <div className="modal-footer">{footer}</div> : null}
       </div>
-    </div>
+    </dialog>
   )
 }

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useTopLayer } from '../../common/hooks/useTopLayer'
 import { Modal } from './Modal'
 
 export type ToastTone = 'success' | 'error' | 'info'
@@ -97,11 +98,12 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     } else close('')
   }
 
+  const toastsRef = useTopLayer<HTMLDivElement>(toasts)
   const value = useMemo(() => ({ toast, confirm, prompt, choose }), [toast, confirm, prompt, choose])
   return (
     <FeedbackContext.Provider value={value}>
       {children}
-      <div className="toasts" aria-live="polite">
+      <div ref={toastsRef} className="toasts" aria-live="polite" popover="manual">
         {toasts.map((t) => (
           <div key={t.id} className={`toast toast-${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
             {t.message}
@@ -155,7 +157,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
                   setText(e.target.value)
                   setTextError('')
                 }}
-                autoFocus
+                data-autofocus
               />
               {textError ? <div className="field-error">{textError}</div> : null}
             </div>

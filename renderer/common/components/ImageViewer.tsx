@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { mediaUrl } from '../api/env'
-import { isTopModal, popModal, pushModal } from '../hooks/modalStack'
-import { lockScroll } from '../hooks/scrollLock'
+import { useModalDialog } from '../hooks/useModalDialog'
 import { Icon } from './Icon'
 import './viewer.css'
 
@@ -30,20 +29,15 @@ export function ImageViewer({ images, index: initial, onClose, onIndexChange }: 
   }
   const goRef = useRef(go)
   goRef.current = go
-  const closeRef = useRef(onClose)
-  closeRef.current = onClose
-  const indexRef = useRef(index)
+    const indexRef = useRef(index)
   indexRef.current = index
 
+  // a modal <dialog> (focus in and back, page inert, Escape via its cancel event); the arrows are ours
+  const { ref, isTop } = useModalDialog(true, onClose)
   useEffect(() => {
-    const id = pushModal()
-    const unlock = lockScroll()
     const onKey = (e: KeyboardEvent) => {
-      if (!isTopModal(id)) return
-      if (e.key === 'Escape') {
-        e.stopImmediatePropagation()
-        closeRef.current()
-      } else if (e.key === 'ArrowLeft' && total > 1) {
+      if (!isTop()) return
+      if (e.key === 'ArrowLeft' && total > 1) {
         e.stopImmediatePropagation()
         goRef.current(indexRef.current - 1)
       } else if (e.key === 'ArrowRight' && total > 1) {
@@ -52,12 +46,8 @@ export function ImageViewer({ images, index: initial, onClose, onIndexChange }: 
       }
     }
     window.addEventListener('keydown', onKey, true)
-    return () => {
-      window.removeEventListener('keydown', onKey, true)
-      popModal(id)
-      unlock()
-    }
-  }, [total])
+    return () => window.removeEventListener('keydown', onKey, true)
+  }, [total, isTop])
 
   useEffect(() => {
     for (const n of [index - 1, index + 1]) {
@@ -67,10 +57,9 @@ export function ImageViewer({ images, index: initial, onClose, onIndexChange }: 
   }, [index, images, total])
 
   return createPortal(
-    <div
+    <dialog
+      ref={ref}
       className="viewer"
-      role="dialog"
-      aria-modal="true"
       aria-label="查看图片"
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose()
@@ -106,7 +95,7 @@ export function ImageViewer({ images, index: initial, onClose, onIndexChange }: 
           </button>
         </>
       )}
-    </div>,
+    </dialog>,
     document.body,
   )
 }

@@ -1,7 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import { isTopModal, popModal, pushModal } from '../hooks/modalStack'
-import { lockScroll } from '../hooks/scrollLock'
+import { useModalDialog } from '../hooks/useModalDialog'
 import { Icon } from './Icon'
 import './components.css'
 
@@ -15,52 +14,45 @@ export interface ModalProps {
   /** Close when the mask is clicked (default true). */
   maskClosable?: boolean
   showClose?: boolean
+  /** Id of the element that names the dialog when it has no `title` (its accessible name). */
   labelledBy?: string
+  /** The dialog's name when it has neither `title` nor `labelledBy`. */
+  label?: string
 }
 
-/** Dialog over a dimmed mask: counted scroll lock, Escape/mask close for the topmost modal only. */
-export function Modal({ open, onClose, children, title, width = 400, className, maskClosable = true, showClose = true, labelledBy }: ModalProps) {
-  const idRef = useRef(0)
-  const onCloseRef = useRef(onClose)
-  onCloseRef.current = onClose
-
-  useEffect(() => {
-    if (!open) return
-    const id = pushModal()
-    idRef.current = id
-    const unlock = lockScroll()
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && isTopModal(id)) {
-        e.stopPropagation()
-        onCloseRef.current()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => {
-      window.removeEventListener('keydown', onKey)
-      popModal(id)
-      unlock()
-    }
-  }, [open])
+/**
+ * Dialog over a dimmed mask, a modal `<dialog>` (useModalDialog: focus in, kept in, Escape, focus back, page inert),
+ * named by its title. The `<dialog>` is the full-screen mask; the card inside is what a click outside misses.
+ */
+export function Modal({ open, onClose, children, title, width = 400, className, maskClosable = true, showClose = true, labelledBy, label }: ModalProps) {
+  const titleId = useId()
+  const { ref, isTop } = useModalDialog(open, onClose)
 
   if (!open) return null
   return createPortal(
-    <div
+    <dialog
+      ref={ref}
       className="modal-mask"
+      aria-labelledby={title ? titleId : labelledBy}
+      aria-label={title || labelledBy ? undefined : label}
       onMouseDown={(e) => {
-        if (maskClosable && e.target === e.currentTarget && isTopModal(idRef.current)) onClose()
+        if (maskClosable && e.target === e.currentTarget && isTop()) onClose()
       }}
     >
-      <div className={`modal-card ${className ?? ''}`} style={{ width }} role="dialog" aria-modal="true" aria-labelledby={labelledBy}>
+      <div className={`modal-card ${className ?? ''}`} style={{ width }}>
         {showClose && (
           <button type="button" className="modal-close" aria-label="关闭" onClick={onClose}>
             <Icon name="close" size={18} />
           </button>
         )}
-        {title && <div className="modal-title">{title}</div>}
+        {title && (
+          <h2 className="modal-title" id={titleId}>
+            {title}
+          </h2>
+        )}
         {children}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
+import { useTopLayer } from '../hooks/useTopLayer'
 import { subscribeToasts, type ToastItem } from './toast'
 import './components.css'
 
@@ -8,8 +9,9 @@ const ICON: Record<ToastItem['kind'], string> = { success: '✓', error: '!', in
 export function ToastHost() {
   const [items, setItems] = useState<readonly ToastItem[]>([])
   useEffect(() => subscribeToasts(setItems), [])
+  const ref = useTopLayer<HTMLDivElement>(items)
   return createPortal(
-    <div className="toast-host" aria-live="polite">
+    <div ref={ref} className="toast-host" aria-live="polite" popover="manual">
       {items.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role="status">
           <span className="toast-icon">{ICON[t.kind]}</span>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Modal } from './Modal'
 
 /** Promise-based confirm dialog: `if (await confirmDialog({...})) ...`. Render <ConfirmHost/> once. */
@@ -25,6 +25,7 @@ export function confirmDialog(options: ConfirmOptions): Promise<boolean> {
 
 export function ConfirmHost() {
   const [pending, set] = useState<Pending | null>(null)
+  const titleId = useId()
   useEffect(() => {
     setPending = set
     return () => {
@@ -36,16 +37,16 @@ export function ConfirmHost() {
     set(null)
   }
   return (
-    <Modal open={pending !== null} onClose={() => finish(false)} width={360} showClose={false}>
+    <Modal open={pending !== null} onClose={() => finish(false)} width={360} showClose={false} labelledBy={titleId}>
       {pending && (
         <div className="confirm">
-          <div className="confirm-title">{pending.title ?? '提示'}</div>
+          <div className="confirm-title" id={titleId}>{pending.title ?? '提示'}</div>
           <div className="confirm-message">{pending.message}</div>
           <div className="confirm-actions">
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => finish(false)}>
               {pending.cancelText ?? '取消'}
             </button>
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => finish(true)} autoFocus>
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => finish(true)} data-autofocus>
               {pending.confirmText ?? '确定'}
             </button>
           </div>

@@ -44,7 +44,7 @@ export function Header() {
           <MoreMenu
             placement="down"
             trigger={(open, toggle) => (
-              <button type="button" className="header-icon" aria-label="更多" aria-expanded={open} onClick={toggle}>
+              <button type="button" className="header-icon" aria-label="更多" aria-haspopup="menu" aria-expanded={open} onClick={toggle}>
                 <Icon name="menu" size={24} />
               </button>
             )}

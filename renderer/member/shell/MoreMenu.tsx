@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { moveFocus } from '../../common/hooks/menuKeys'
 import type { MoreDialog } from './MorePanel'
 
 type Dialog = MoreDialog | null
@@ -34,17 +35,40 @@ export function MoreMenu({ placement = 'up', trigger }: { placement?: 'up' | 'do
     return () => clearTimeout(timer)
   }, [])
 
+  const triggerEl = () => ref.current?.querySelector<HTMLElement>('[aria-haspopup="menu"]') ?? null
   const pick = (d: Dialog) => {
+    // the item goes away with the menu: the trigger is what the dialog gives focus back to
+    triggerEl()?.focus()
     setOpen(false)
     setDialog(d)
   }
 
+  // menu keys (WAI-ARIA menu button): arrows move among the items, Escape closes and returns to the trigger, Tab
+  // leaves (from the trigger, so focus goes on to what follows it)
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!open) return
+    const panel = ref.current?.querySelector<HTMLElement>('[role="menu"]')
+    if (e.key === 'Escape' || e.key === 'Tab') {
+      if (e.key === 'Escape') e.preventDefault()
+      triggerEl()?.focus()
+      setOpen(false)
+    } else if (panel && moveFocus(panel, '[role^="menuitem"]', e.key)) e.preventDefault()
+  }
+
   return (
-    <div className="more" ref={ref}>
+    <div className="more" ref={ref} onKeyDown={onKeyDown}>
       {trigger(open, () => setOpen((o) => !o))}
       {open && (
         <Suspense fallback={null}>
-          <MorePanel placement={placement} onPick={pick} onClose={() => setOpen(false)} />
+          <MorePanel
+            placement={placement}
+            onPick={pick}
+            onClose={() => {
+              // 登录 / 注册 opens the sign-in dialog after this: it gives focus back to the trigger, not to a lost item
+              triggerEl()?.focus()
+              setOpen(false)
+            }}
+          />
         </Suspense>
       )}
       {dialog && (

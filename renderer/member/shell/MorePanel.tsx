@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Icon } from '../../common/components/Icon'
 import { readThemeColor, readThemeMode, saveThemeColor, saveThemeMode, THEME_COLORS, type ThemeMode } from '../../common/theme/theme'
 import { useSession } from '../session/SessionContext'
@@ -19,8 +19,13 @@ export function MorePanel({ placement, onPick, onClose }: { placement: 'up' | 'd
   const { user, logout, openAuth } = useSession()
   const [mode, setMode] = useState<ThemeMode>(readThemeMode)
   const [color, setColor] = useState(readThemeColor)
+  const ref = useRef<HTMLDivElement>(null)
+  // opening the menu moves focus to its first item (the arrows then move among them: MoreMenu)
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus()
+  }, [])
   return (
-    <div className={`more-panel more-${placement}`} role="menu">
+    <div ref={ref} className={`more-panel more-${placement}`} role="menu" aria-label="更多">
       <button type="button" className="more-item" role="menuitem" onClick={() => onPick('about')}>
         <Icon name="info" size={18} /> 关于石榴
       </button>

@@ -17,7 +17,7 @@ let storageState: StorageState
 test.beforeAll(async ({ browser }) => {
   storageState = await signedInState(browser, async (page) => {
     await loginAsAdmin(page)
-    // the admin app defaults to light; 'system' makes it follow the emulated colour scheme (renderer/admin/layout/theme.ts)
+    // 'system' (also the default with nothing stored) makes it follow the emulated colour scheme (renderer/admin/layout/theme.ts)
     await page.evaluate("localStorage.setItem('admin_theme', 'system')")
   })
 })

@@ -87,7 +87,7 @@ export function AccountModal({ open, onClose }: { open: boolean; onClose: () => 
         石榴号：<b>{user?.user_id}</b>
       </div>
       <form className="acc-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <h4>修改密码</h4>
+        <h3>修改密码</h3>
         {input('current', '当前密码')}
         {input('next', '新密码')}
         {input('confirm', '确认新密码')}
@@ -100,7 +100,7 @@ export function AccountModal({ open, onClose }: { open: boolean; onClose: () => 
       {open && <BlacklistPanel onNavigate={close} />}
       {open && <DataExportPanel />}
       <div className="acc-danger">
-        <h4>注销账号</h4>
+        <h3>注销账号</h3>
         <label className="acc-field">
           <span>当前密码（确认身份）</span>
           <input className="field-input" type="password" value={deletePassword} maxLength={200} autoComplete="current-password" onChange={(e) => setDeletePassword(e.target.value)} />

@@ -61,7 +61,7 @@ export function DataExportPanel() {
               : '上次的导出文件已过期'
   return (
     <section className="acc-section" aria-label="导出我的数据">
-      <h4>导出我的数据</h4>
+      <h3>导出我的数据</h3>
       <p className="acc-muted">{status}</p>
       {current?.status === 'ready' && current.download_url ? (
         <button type="button" className="btn btn-primary btn-sm" onClick={() => void saveZip(current.download_url!).catch(failed)}>

@@ -44,7 +44,7 @@ export function SessionsPanel() {
   const others = sessions?.filter((s) => !s.current).length ?? 0
   return (
     <section className="acc-section" aria-label="登录设备">
-      <h4>登录设备</h4>
+      <h3>登录设备</h3>
       {sessions === null ? (
         <p className="acc-muted">加载中...</p>
       ) : (

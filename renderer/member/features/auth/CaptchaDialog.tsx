@@ -53,8 +53,9 @@ export function CaptchaDialog({ open, captcha, loading, submitting, error, onRef
 
   return (
     <Modal open={open} onClose={onCancel} width={340} className="captcha-card" title="请输入验证码" maskClosable={false}>
-      <button type="button" className="captcha-image" onClick={onRefresh} title="看不清？换一张" aria-label="刷新验证码">
+      <button type="button" className="captcha-image" onClick={onRefresh}>
         {loading || !captcha ? <span className="captcha-loading">加载中...</span> : <img src={svgSrc} alt="验证码" />}
+        {/* the visible hint is the button's name (WCAG 2.5.3: the name contains the visible label) */}
         <span className="captcha-hint">看不清？点击换一张</span>
       </button>
       <div className="captcha-boxes">

@@ -16,7 +16,13 @@ export function UserMoreMenu({ userId, nickname, isBlocked }: { userId: string; 
     const onDown = (e: MouseEvent) => {
       if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false)
     }
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false)
+    // menu button pattern: focus on the item while open, Escape closes and gives focus back to the trigger
+    ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      ref.current?.querySelector<HTMLElement>('[aria-haspopup="menu"]')?.focus()
+      setOpen(false)
+    }
     document.addEventListener('mousedown', onDown)
     document.addEventListener('keydown', onKey)
     return () => {
@@ -31,7 +37,7 @@ export function UserMoreMenu({ userId, nickname, isBlocked }: { userId: string; 
         <Icon name="more" size={18} />
       </button>
       {open && (
-        <div className="user-more-panel" role="menu">
+        <div className="user-more-panel" role="menu" aria-label="更多操作">
           <button
             type="button"
             role="menuitem"

@@ -179,6 +179,7 @@ export function CommentInput({ replyTarget, onClearReply, onSend, actions, focus
                 setPicked((p) => (p.some((x) => x.userId === u.userId) ? p : [...p, u]))
                 setPanel(null)
               }}
+              onClose={() => setPanel(null)}
             />
           )}
         </div>

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { isMissing } from '../../../common/api/errors'
 import { LoadError } from '../../../common/components/LoadError'
 import { Spinner } from '../../../common/components/Spinner'
-import { isTopModal, popModal, pushModal } from '../../../common/hooks/modalStack'
-import { lockScroll } from '../../../common/hooks/scrollLock'
+import { useModalDialog } from '../../../common/hooks/useModalDialog'
 import { NoteDetail } from './NoteDetail'
 import type { OverlayState } from './useOpenNote'
 import { plainExcerpt, usePageMeta } from '../../shell/usePageMeta'
@@ -22,18 +21,8 @@ export function NoteOverlay() {
   const location = useLocation()
   const background = (location.state as OverlayState | null)?.backgroundLocation
   const note = useNote(id)
-  const modalId = useRef(0)
   const [closing, setClosing] = useState(false)
   usePageMeta(note.data ? `${note.data.title || '笔记详情'} - 石榴` : null, note.data ? plainExcerpt(note.data.content) || `${note.data.nickname}的笔记` : null)
-
-  useEffect(() => {
-    modalId.current = pushModal()
-    const unlock = lockScroll()
-    return () => {
-      popModal(modalId.current)
-      unlock()
-    }
-  }, [])
 
   const close = useCallback(() => {
     if (closing) return
@@ -48,21 +37,24 @@ export function NoteOverlay() {
     if (note.isError && isMissing(note.error)) navigate('/404', { replace: true })
   }, [note.isError, note.error, navigate])
 
-  const getModalId = useCallback(() => modalId.current, [])
+  // the viewer is a modal <dialog> like every other (focus in and back to the card that opened it, page inert, Escape)
+  const { ref, isTop, modalId } = useModalDialog(true, close)
 
   return createPortal(
-    <div
+    <dialog
+      ref={ref}
       className={`note-overlay ${closing ? 'is-closing' : ''}`}
+      aria-label={note.data ? note.data.title || `${note.data.nickname}的笔记` : '笔记详情'}
       onMouseDown={(e) => {
-        if (e.target === e.currentTarget && isTopModal(modalId.current)) close()
+        if (e.target === e.currentTarget && isTop()) close()
       }}
     >
       {note.data ? (
-        <NoteDetail post={note.data} mode="overlay" onClose={close} targetCommentId={target} modalId={getModalId} />
+        <NoteDetail post={note.data} mode="overlay" onClose={close} targetCommentId={target} modalId={modalId} />
       ) : (
         <div className="note-overlay-loading">{note.isError ? <LoadError error={note.error} onRetry={() => void note.refetch()} /> : <Spinner />}</div>
       )}
-    </div>,
+    </dialog>,
     document.body,
   )
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { isTopModal } from '../../../common/hooks/modalStack'
+import { isTopModal, openModalCount } from '../../../common/hooks/modalStack'
 
 export interface NoteShortcutHandlers {
   prev: () => void
@@ -27,7 +27,9 @@ export function useNoteShortcuts(handlers: NoteShortcutHandlers, enabled: boolea
     if (!enabled) return
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return
-      if (modalId && !isTopModal(modalId())) return
+      // in the viewer: only while it is the topmost dialog; on the note page: not while any dialog is open over it
+      // (Escape there belongs to the dialog, and must not also leave the page)
+      if (modalId ? !isTopModal(modalId()) : openModalCount() > 0) return
       if (isTyping(e.target)) return
       const h = ref.current
       if (e.key === 'ArrowLeft') h.prev()

@@ -43,7 +43,8 @@ export function UserHoverCard({ userId, children }: { userId: string; children: 
               <HoverCardBody userId={userId} />
             </Suspense>
           </div>,
-          document.body,
+          // inside a modal <dialog> (the note viewer) the rest of the page is inert and under the top layer
+          anchor.current?.closest('dialog') ?? document.body,
         )}
     </span>
   )

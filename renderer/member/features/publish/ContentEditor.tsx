@@ -37,6 +37,7 @@ export function ContentEditor({ value, onChange, onMention }: { value: string; o
                 onMention(u)
                 setPanel(null)
               }}
+              onClose={() => setPanel(null)}
             />
           )}
         </div>
