@@ -33,6 +33,8 @@ export function memberRoutes(data: RouteData): SweepRoute[] {
     (page: Page, width: SweepWidth) => [...own(page, width), ...shellPrimary(page, width)]
   return [
     { name: 'explore', open: (p) => go(p, '/explore', cards(p).first()), primary: withShell() },
+    // the 关注 timeline: notes by the people the member follows (`demo` follows a dozen members)
+    { name: 'explore-following', open: (p) => go(p, '/explore/following', cards(p).first()), primary: withShell() },
     {
       name: 'note',
       open: (p) => go(p, `/post/${data.postId}`, p.locator('.note-detail')),
