@@ -9,8 +9,8 @@ import { emptySignals, type Candidate, type MemberSignals, type Signal } from '.
 import { SOURCES } from './weights'
 
 /*
- * The read side of the personalised 推荐: a bounded candidate set in three statements, each a UNION of indexed
- * ranges with a LIMIT (never a scan of all notes):
+ * The read side of the personalised 推荐: a bounded candidate set in four statements, each indexed ranges with a
+ * LIMIT (never a scan of all notes):
  *
  *   1. the member's signals: top tags / categories / engaged and followed authors and the strongest dislikes
  *      (index ranges of idx_member_affinities_top), their latest liked and collected notes
@@ -19,8 +19,9 @@ import { SOURCES } from './weights'
  *   2. the candidates each signal proposes: newest notes of each top tag (idx_post_tags_tag) and interest tag
  *      (uq_tags_name), hottest of each top category (idx_posts_category_hot), newest of each author
  *      (idx_posts_user), best co-engagement neighbours of each engaged note (idx_note_neighbours_top);
- *   3. for those candidate ids (by primary key): author id, category, hot score and tag ids, with the filters
- *      (listed, not the member's own, not liked / collected / marked 不感兴趣, author not blocked).
+ *   3. for those candidate ids (by primary key): author id, category and hot score, with the filters
+ *      (listed, not the member's own, not liked / collected / marked 不感兴趣, author not blocked);
+ *   4. the tag ids of the candidates statement 3 kept (post_tags' primary key).
  */
 
 /** Row kinds of statement 1. */
