@@ -12,6 +12,7 @@ await build({
     seed: 'server/cli/seed.ts',
     'admin-create': 'server/cli/admin-create.ts',
     recount: 'server/cli/recount.ts',
+    'discovery-rebuild': 'server/cli/discovery-rebuild.ts',
     'db-copy': 'server/cli/db-copy.ts',
     'data-key-rotate': 'server/cli/data-key-rotate.ts',
     'media-check': 'server/cli/media-check.ts',

@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm'
 import { exclusively } from '../db/transaction'
 import { BulkWriter, maxId } from './bulk'
 import { finalize } from './finalize'
+import { rebuildDiscoverySignals } from '../domain/discovery'
 import type { MediaLibrary } from './media'
 import { Notifier } from './notifier'
 import { withIndexesDeferred } from './indexes'
@@ -48,9 +49,20 @@ const emptyUsers = (): UserTable => ({
 const emptyPosts = (): PostTable => ({ count: 0, ids: new Int32Array(), author: new Int32Array(), created: new Float64Array(), published: new Uint8Array(), category: [], weight: new Float64Array() })
 const emptyComments = (): CommentTable => ({ count: 0, ids: new Int32Array(), post: new Int32Array(), author: new Int32Array(), created: new Float64Array() })
 
-/** Seed `db`; on SQLite it runs as exclusive work of the database's writer (its own transactions per phase). */
-export function generate(db: DataSource, options: SeedOptions, media: MediaLibrary, log: Log): Promise<SeedReport> {
-  return exclusively(db, (writable) => generateOn(writable, options, media, log))
+/**
+ * Seed `db`; on SQLite it runs as exclusive work of the database's writer (its own transactions per phase).
+ * Then the discovery signals (member_affinities, note_neighbours) from the rows just written: the phases insert
+ * likes, collections and follows directly, not through the commands that keep those signals, so without this
+ * pass every seeded member's 推荐 would be the hot list (docs/discovery.md). Through the writer, after the
+ * exclusive work, like any rebuild.
+ */
+export async function generate(db: DataSource, options: SeedOptions, media: MediaLibrary, log: Log): Promise<SeedReport> {
+  const report = await exclusively(db, (writable) => generateOn(writable, options, media, log))
+  const started = Date.now()
+  await rebuildDiscoverySignals(db)
+  const seconds = (Date.now() - started) / 1000
+  log(`  discovery signals (${seconds.toFixed(1)} s)`)
+  return { ...report, seconds: report.seconds + seconds }
 }
 
 async function generateOn(ds: DataSource, options: SeedOptions, media: MediaLibrary, log: Log): Promise<SeedReport> {

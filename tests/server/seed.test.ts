@@ -161,6 +161,21 @@ describe('demo dataset (SHILIU_DEMO=1 on a fresh database)', () => {
     expect(member.status, JSON.stringify(member.body)).toBe(200)
   })
 
+  it("gives the demo member a personalised 推荐 at once: the seed ends by computing the discovery signals", async () => {
+    type Page = { posts: Array<{ id: number; recommend_reason?: { type: string; text: string } | null }> }
+    const login = await server.call<{ tokens: { access_token: string } }>('POST', '/api/auth/login', { json: { user_id: DEMO_MEMBER.user_id, password: DEMO_MEMBER.password } })
+    const token = login.body.data.tokens.access_token
+    const mine = await server.call<Page>('GET', '/api/posts?recommend=1&page=1&limit=20', { token })
+    const visitors = await server.call<Page>('GET', '/api/posts?recommend=1&page=1&limit=20')
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200)
+    expect(visitors.status).toBe(200)
+    expect(mine.body.data.posts.some((p) => p.recommend_reason?.text), JSON.stringify(mine.body.data.posts.slice(0, 3))).toBe(true)
+    expect(mine.body.data.posts.map((p) => p.id)).not.toEqual(visitors.body.data.posts.map((p) => p.id))
+    const [me] = await q('SELECT id FROM users WHERE user_id = ?', [DEMO_MEMBER.user_id])
+    expect(await num('SELECT COUNT(*) FROM member_affinities WHERE user_id = ?', [me?.id])).toBeGreaterThan(0)
+    expect(await num('SELECT COUNT(*) FROM note_neighbours')).toBeGreaterThan(0)
+  })
+
   it('does nothing when the database already has users', async () => {
     const before = await num('SELECT COUNT(*) FROM posts')
     expect(await seedDemoIfEmpty(server.deps)).toBeNull()

@@ -44,7 +44,7 @@ export async function recommendFeed(db: DataSource, reader: SqlReader, kind: Dat
   // Pages 2+ slice the session; page 1 starts a new one, unless the last began moments ago and nothing changed.
   let ranked: RankedNote[] | null = q.page > 1 || session.reusable ? session.ranked : null
   if (!ranked) {
-    const fresh = await rankForMember(reader, kind, viewer.id, { limit: SESSION.size })
+    const fresh = await rankForMember(reader, kind, viewer, { limit: SESSION.size })
     if (fresh.mode === 'hot') return null
     ranked = fresh.ranked
     await saveSession(db, viewer.id, ranked, now)

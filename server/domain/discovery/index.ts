@@ -1,6 +1,7 @@
 import type { DatabaseKind } from '../../config'
 import type { RecommendMode } from '../../contract/admin/moderation'
 import type { RecommendReason } from '../../contract/posts'
+import type { BlockingViewer } from '../../db/blocks'
 import type { SqlReader } from '../../db/reader'
 import { loadCandidates } from './candidates'
 import { limitAuthorRuns, rankCandidates } from './rank'
@@ -35,10 +36,10 @@ export async function personalisedNoteIds(
 export async function rankForMember(
   reader: SqlReader,
   kind: DatabaseKind,
-  memberId: number,
+  member: number | BlockingViewer,
   options: { limit: number; now?: Date },
 ): Promise<{ ranked: Array<{ id: number; reason: RecommendReason | null }>; mode: RecommendMode }> {
-  const { candidates, signals, mode } = await loadCandidates(reader, kind, memberId, options.now)
+  const { candidates, signals, mode } = await loadCandidates(reader, kind, member, options.now)
   const ranked = limitAuthorRuns(rankCandidates(candidates, signals))
     .slice(0, options.limit)
     .map((r) => ({ id: r.id, reason: r.reason }))

@@ -23,18 +23,55 @@ export interface RankedNote {
 
 type Stored = [number, string?, string?]
 
-const encode = (ranked: readonly RankedNote[]): string => JSON.stringify(ranked.map((r): Stored => (r.reason ? [r.id, r.reason.type, r.reason.text] : [r.id])))
+/*
+ * The stored list, compact: {"t": [distinct reason texts], "r": [id, code, id, code, …]}, code 0 for no reason,
+ * else textIndex × 8 + (type index + 1). A list of 200 has a few dozen distinct reasons, so this is about a
+ * third of the bytes of one [id, type, text] triple per note (less to write on page 1, less to parse on every
+ * later page). decode also reads the first format (a JSON array of triples), for sessions written before.
+ */
+const TYPES = RECOMMEND_REASON_TYPES as readonly string[]
+
+function encode(ranked: readonly RankedNote[]): string {
+  const texts = new Map<string, number>()
+  const r: number[] = []
+  for (const note of ranked) {
+    r.push(note.id)
+    if (!note.reason) {
+      r.push(0)
+      continue
+    }
+    let index = texts.get(note.reason.text)
+    if (index === undefined) texts.set(note.reason.text, (index = texts.size))
+    r.push(index * 8 + TYPES.indexOf(note.reason.type) + 1)
+  }
+  return JSON.stringify({ t: [...texts.keys()], r })
+}
+
+function decodeTriples(rows: unknown[]): RankedNote[] {
+  return rows.flatMap((row: unknown) => {
+    if (!Array.isArray(row) || typeof row[0] !== 'number') return []
+    const [id, type, reasonText] = row as Stored
+    const known = typeof type === 'string' && TYPES.includes(type)
+    return [{ id, reason: known && typeof reasonText === 'string' ? { type: type as RecommendReason['type'], text: reasonText } : null }]
+  })
+}
 
 function decode(text: string): RankedNote[] | null {
   try {
-    const rows: unknown = JSON.parse(text)
-    if (!Array.isArray(rows)) return null
-    return rows.flatMap((row: unknown) => {
-      if (!Array.isArray(row) || typeof row[0] !== 'number') return []
-      const [id, type, reasonText] = row as Stored
-      const known = typeof type === 'string' && (RECOMMEND_REASON_TYPES as readonly string[]).includes(type)
-      return [{ id, reason: known && typeof reasonText === 'string' ? { type: type as RecommendReason['type'], text: reasonText } : null }]
-    })
+    const stored: unknown = JSON.parse(text)
+    if (Array.isArray(stored)) return decodeTriples(stored)
+    const { t, r } = (stored ?? {}) as { t?: unknown; r?: unknown }
+    if (!Array.isArray(t) || !Array.isArray(r)) return null
+    const out: RankedNote[] = []
+    for (let i = 0; i + 1 < r.length; i += 2) {
+      const id: unknown = r[i]
+      const code: unknown = r[i + 1]
+      if (typeof id !== 'number' || typeof code !== 'number') continue
+      const type = TYPES[(code % 8) - 1]
+      const reasonText: unknown = t[Math.floor(code / 8)]
+      out.push({ id, reason: code > 0 && type && typeof reasonText === 'string' ? { type: type as RecommendReason['type'], text: reasonText } : null })
+    }
+    return out
   } catch {
     return null
   }
