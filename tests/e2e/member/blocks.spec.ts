@@ -8,26 +8,28 @@ import { solidPng } from './images'
  * dialog; their notes leave explore; they are listed in 账号与安全 → 黑名单, where 解除拉黑 brings the notes back.
  */
 
-async function publish(request: APIRequestContext, author: Member, title: string): Promise<number> {
+/** Publishes a note in the first category; returns the explore path of that category's channel (newest first). */
+async function publish(request: APIRequestContext, author: Member, title: string): Promise<string> {
   const auth = { Authorization: `Bearer ${author.token}` }
   const upload = await request.post('/api/upload/single', { headers: auth, multipart: { file: { name: 'cover.png', mimeType: 'image/png', buffer: solidPng(80, 100, [90, 160, 220]) } } })
   expect(upload.ok(), await upload.text()).toBe(true)
   const { url } = ((await upload.json()) as { data: { url: string } }).data
-  const categories = await apiGet<Array<{ id: number }> | { categories: Array<{ id: number }> }>(request, '/categories')
+  const categories = await apiGet<Array<{ id: number; category_title: string }> | { categories: Array<{ id: number; category_title: string }> }>(request, '/categories')
   const list = Array.isArray(categories) ? categories : categories.categories
   const reply = await request.post('/api/posts', { headers: auth, data: { title, content: `<p>${title}</p>`, images: [url], category_id: list[0]!.id } })
   expect(reply.ok(), await reply.text()).toBe(true)
-  return ((await reply.json()) as { data: { id: number } }).data.id
+  return `/explore/${encodeURIComponent(list[0]!.category_title)}`
 }
 
 test('a member blocks an author from the profile ⋯ menu, the notes leave explore, 解除拉黑 brings them back', async ({ page, request }) => {
   const author = await registerMember(request, uniqueId('blk'))
   const title = `拉黑测试${Date.now().toString(36)}`
-  await publish(request, author, title)
+  // Its category's channel lists notes newest first (a signed-in member's 推荐 is ranked for them, issue 38).
+  const channel = await publish(request, author, title)
 
   await page.goto('/')
   await login(page, DEMO.userId, DEMO.password)
-  await page.goto('/explore')
+  await page.goto(channel)
   const card = page.locator('.note-card').filter({ hasText: title })
   await expect(card).toBeVisible()
 
@@ -39,7 +41,7 @@ test('a member blocks an author from the profile ⋯ menu, the notes leave explo
   await expect(page.getByText('已拉黑', { exact: true })).toBeVisible()
   await expect(page.getByText('你已拉黑该用户')).toBeVisible()
 
-  await page.goto('/explore')
+  await page.goto(channel)
   await expect(page.locator('.note-card').first()).toBeVisible()
   await expect(card).toHaveCount(0)
 
@@ -53,7 +55,7 @@ test('a member blocks an author from the profile ⋯ menu, the notes leave explo
   await expect(blacklist.getByTestId('blocked-user').filter({ hasText: author.userId })).toHaveCount(0)
   await page.keyboard.press('Escape')
 
-  await page.goto('/explore')
+  await page.goto(channel)
   await expect(card).toBeVisible()
 })
 
