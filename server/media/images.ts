@@ -69,7 +69,11 @@ export class ImageRejected extends Error {
  * Decode, re-encode and store an uploaded image (in the image pool); throws ImageRejected when it is not a usable
  * image. `admitted`: its upload was admitted as a whole (imagePool.admit before its body was read).
  */
-export function storeImage(storage: MediaStorage, file: string, workDir: string, admitted = false): Promise<StoredImage> {
+export async function storeImage(storage: MediaStorage, file: string, workDir: string, admitted = false): Promise<StoredImage> {
+  // Starting the image process (the first image of a server not warmed at start, or after a crash) is not an
+  // image's run: timed inside the pool it would make the mean run seconds long, and the uploads after it were
+  // refused 503 for a wait they would never have had.
+  await imageProcess.warm()
   return imagePool.run(() => processImage(storage, file, workDir), admitted)
 }
 
