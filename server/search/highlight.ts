@@ -15,6 +15,18 @@ const EXCERPT_MAX = 60
 
 type Range = [number, number]
 
+/**
+ * One character's normalised form. ASCII (lower-cased) and the CJK Unified Ideographs block (U+4E00–U+9FFF, which
+ * NFKC leaves as they are) are most of a note's text and skip String.normalize, called once per character of
+ * every card's content: bench --reads, search 学习 (signed in), 1.90 → 1.48 ms of server CPU per page.
+ */
+function stableForm(ch: string): string {
+  const code = ch.charCodeAt(0)
+  if (code < 0x80) return ch.toLowerCase()
+  if (code >= 0x4e00 && code <= 0x9fff) return ch
+  return normalise(ch)
+}
+
 /** The text normalised character by character, with each normalised index's original [start, end). */
 function normalisedWithMap(text: string): { norm: string; from: number[]; to: number[] } {
   let norm = ''
@@ -22,7 +34,7 @@ function normalisedWithMap(text: string): { norm: string; from: number[]; to: nu
   const to: number[] = []
   let i = 0
   for (const ch of text) {
-    const n = normalise(ch)
+    const n = stableForm(ch)
     for (let k = 0; k < n.length; k++) {
       from.push(i)
       to.push(i + ch.length)
