@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm'
+import { FOREIGN_MEDIA_MESSAGE } from '../contract/media'
 import { DEFAULT_AVATAR } from '../contract/users'
 import { query } from '../db/sql'
 import { Invalid } from '../errors'
@@ -13,7 +14,7 @@ import { Invalid } from '../errors'
  * Administrators writing through the back-office are not checked (they place media for members).
  */
 
-export const FOREIGN_MEDIA_MESSAGE = '只能使用自己上传的图片或视频，请重新上传'
+export { FOREIGN_MEDIA_MESSAGE }
 
 const SHARED_PREFIX = '/uploads/demo/'
 

@@ -97,4 +97,14 @@ describe('members show only their own uploads', () => {
     expect(await dbQuery(server.deps.db, 'SELECT id FROM users WHERE user_id = ?', [id])).toEqual([])
     expect((await registerMember(server, undefined, { avatar: '/uploads/defaults/avatar.webp' })).id).toBeGreaterThan(0)
   })
+
+  it('the OpenAPI document declares the 400 and its message on the note writes', async () => {
+    const docu = (await (await server.fetch('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { description?: string; responses: Record<string, { content: { 'application/json': { example: { code: number; message: string } } } }> }>> }
+    for (const [path, method] of [['/posts', 'post'], ['/posts/{id}', 'put']] as const) {
+      const op = docu.paths[path]![method]!
+      expect(op.responses['400']!.content['application/json'].example).toMatchObject({ code: 400, message: FOREIGN })
+      expect(op.description).toContain(FOREIGN)
+    }
+    for (const [path, method] of [['/comments', 'post'], ['/users/{id}', 'put'], ['/auth/register', 'post']] as const) expect(docu.paths[path]![method]!.description).toContain(FOREIGN)
+  })
 })
