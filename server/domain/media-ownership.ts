@@ -5,8 +5,8 @@ import { query } from '../db/sql'
 import { Invalid } from '../errors'
 
 /*
- * Whose uploads a member may show (issue 41 §3; docs/decisions.md "A member shows only their own uploads"). A note's images,
- * video and cover, the images in its text, a comment's images and an avatar may reference only:
+ * Whose uploads a member may show (issue 41 §3; docs/decisions.md "A member shows only their own uploads").
+ * A note's images, video and cover, the images in its text, a comment's images and an avatar may reference only:
  *   - files the media_files ledger says this member uploaded (url or one of its renditions);
  *   - shared assets: the demo dataset's files (/uploads/demo/…) and the default avatar;
  *   - what the same note (or profile) already references: existing notes stay editable as they are.
