@@ -5,6 +5,9 @@
  * same function, so it never accepts a link the server will refuse at submit.
  */
 
+/** The server's message for an upload that is not the member's own (server/domain/media-ownership.ts). */
+export const FOREIGN_MEDIA_MESSAGE = '只能使用自己上传的图片或视频，请重新上传'
+
 /** The server's message for a media URL that is not one of our uploads. */
 export const INVALID_IMAGE_URL = '图片地址无效，请重新上传'
 

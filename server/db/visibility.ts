@@ -25,6 +25,9 @@ export const isModerationState = (n: number): n is ModerationState => (MODERATIO
 /** SQL: the note aliased `alias` is published and visible to everyone. */
 export const listedNote = (alias = 'p'): string => `${alias}.is_draft = FALSE AND ${alias}.moderation = 0`
 
+/** SQL with one `?`, bound to the viewer's id: the note aliased `alias` is listed, or the viewer's own. */
+export const noteSeenBy = (alias = 'p'): string => `(${listedNote(alias)} OR ${alias}.user_id = ?)`
+
 /** SQL: the comment aliased `alias` is visible to everyone. */
 export const listedComment = (alias = 'c'): string => `${alias}.moderation = 0`
 

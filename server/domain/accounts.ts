@@ -25,6 +25,7 @@ import { screenProfile } from './watched-words'
 import { registrationEmail, userByEmail } from './email-accounts'
 import { EMAIL_MESSAGES } from '../contract/email'
 import { sessionStale } from './discovery/session'
+import { FOREIGN_MEDIA_MESSAGE, isSharedAsset, requireOwnMedia } from './media-ownership'
 
 /*
  * Member accounts: registration, login, profile and password changes, account deletion
@@ -66,6 +67,8 @@ export interface Session {
 
 export async function register(deps: AppDeps, body: RegisterBody, client: ClientInfo): Promise<Session> {
   if (!(await isDisplayIdFree(deps, body.user_id))) throw Invalid(AUTH_MESSAGES.userIdTaken)
+  // A new account has uploaded nothing yet: only shared assets (the default, the demo's) can be its avatar.
+  if (body.avatar && !isSharedAsset(body.avatar)) throw Invalid(FOREIGN_MEDIA_MESSAGE)
   const captcha = await checkCaptcha(deps, body.captchaId, body.captchaText)
   if (captcha === 'expired') throw Invalid(AUTH_MESSAGES.captchaExpired)
   if (captcha === 'wrong') throw Invalid(AUTH_MESSAGES.captchaWrong)
@@ -119,6 +122,8 @@ export async function updateProfile(deps: AppDeps, user: User, body: ProfileUpda
   if (body.nickname !== undefined) changes.nickname = body.nickname
   if (body.bio !== undefined) changes.bio = cleanBio(body.bio) || DEFAULT_BIO
   if (body.avatar !== undefined) changes.avatar = body.avatar || DEFAULT_AVATAR
+  // The avatar is the member's own upload or a shared asset; keeping the current one is always allowed.
+  if (changes.avatar !== undefined && changes.avatar !== user.avatar) await requireOwnMedia(deps.db, user.id, [changes.avatar], user.avatar ? [user.avatar] : [])
   if (body.gender !== undefined) changes.gender = body.gender
   if (body.zodiac_sign !== undefined) changes.zodiac_sign = body.zodiac_sign
   if (body.education !== undefined) changes.education = body.education

@@ -4,7 +4,9 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import yazl from 'yazl'
 import { toIso } from '../db/reader'
+import { notBlockedBy } from '../db/blocks'
 import { query } from '../db/sql'
+import { commentSeenBy, noteSeenBy } from '../db/visibility'
 import type { AppDeps } from '../deps'
 import { mediaStorage, uploadPath } from '../media/storage'
 
@@ -63,11 +65,47 @@ async function collect(deps: AppDeps, userId: number) {
   const videos = await query<{ post_id: number; url: string; cover_url: string | null }>(db, 'SELECT v.post_id, v.url, v.cover_url FROM post_videos v INNER JOIN posts p ON p.id = v.post_id WHERE p.user_id = ?', one)
   const tags = await query<{ post_id: number; name: string }>(db, 'SELECT pt.post_id, t.name FROM post_tags pt INNER JOIN tags t ON t.id = pt.tag_id INNER JOIN posts p ON p.id = pt.post_id WHERE p.user_id = ?', one)
   const comments = clean(await query(db, 'SELECT id, post_id, parent_id, content, like_count, created_at FROM comments WHERE user_id = ? ORDER BY id', one))
-  const likes = clean(await query(db, 'SELECT target_type, target_id, created_at FROM likes WHERE user_id = ? ORDER BY id', one))
-  const collections = clean(await query(db, 'SELECT c.post_id, p.title, c.created_at FROM collections c INNER JOIN posts p ON p.id = c.post_id WHERE c.user_id = ? ORDER BY c.id', one))
-  const following = clean(await query(db, 'SELECT u.user_id, u.nickname, f.created_at FROM follows f INNER JOIN users u ON u.id = f.following_id WHERE f.follower_id = ? ORDER BY f.id', one))
-  const followers = clean(await query(db, 'SELECT u.user_id, u.nickname, f.created_at FROM follows f INNER JOIN users u ON u.id = f.follower_id WHERE f.following_id = ? ORDER BY f.id', one))
+  // Other members' content only as the member sees it now (the lists' own rules, server/db/visibility.ts and
+  // db/blocks.ts): a note hidden, held or refused since, a draft, a comment hidden, or a member blocked since
+  // leaves no trace (no title, no id). A like of a comment needs the comment and its note both seen.
+  const unblocked = (col: string) => notBlockedBy(userId, col)!.sql
+  const likes = clean(
+    await query(
+      db,
+      `SELECT l.target_type, l.target_id, l.created_at FROM likes l
+       LEFT JOIN posts p ON l.target_type = 1 AND p.id = l.target_id
+       LEFT JOIN comments c ON l.target_type = 2 AND c.id = l.target_id
+       LEFT JOIN posts cp ON cp.id = c.post_id
+       WHERE l.user_id = ? AND (
+         (l.target_type = 1 AND p.id IS NOT NULL AND ${noteSeenBy('p')} AND ${unblocked('p.user_id')})
+         OR (l.target_type = 2 AND c.id IS NOT NULL AND ${commentSeenBy('c')} AND ${noteSeenBy('cp')} AND ${unblocked('c.user_id')} AND ${unblocked('cp.user_id')})
+       ) ORDER BY l.id`,
+      Array<number>(7).fill(userId),
+    ),
+  )
+  const collections = clean(
+    await query(db, `SELECT c.post_id, p.title, c.created_at FROM collections c INNER JOIN posts p ON p.id = c.post_id WHERE c.user_id = ? AND ${noteSeenBy('p')} AND ${unblocked('p.user_id')} ORDER BY c.id`, [userId, userId, userId]),
+  )
+  const following = clean(await query(db, `SELECT u.user_id, u.nickname, f.created_at FROM follows f INNER JOIN users u ON u.id = f.following_id WHERE f.follower_id = ? AND ${unblocked('u.id')} ORDER BY f.id`, [userId, userId]))
+  const followers = clean(await query(db, `SELECT u.user_id, u.nickname, f.created_at FROM follows f INNER JOIN users u ON u.id = f.follower_id WHERE f.following_id = ? AND ${unblocked('u.id')} ORDER BY f.id`, [userId, userId]))
   return { profile, verification, notes, images, videos, tags, comments, likes, collections, follows: { following, followers } }
+}
+
+/**
+ * Of the uploads the member's notes and avatar use, those whose files the zip may copy: every one but another
+ * member's upload (by the media_files ledger). Notes made before uploads were checked (issue 41) may show a
+ * borrowed image; its URL stays in notes.json, its file stays out. Demo assets, the default avatar, the
+ * back-office's uploads and files from before the ledger are copied (nobody else's by the ledger's account).
+ */
+async function copyable(deps: AppDeps, userId: number, urls: readonly string[]): Promise<Set<string>> {
+  const list = [...new Set(urls)]
+  const foreign = new Set<string>()
+  for (let i = 0; i < list.length; i += 200) {
+    const chunk = list.slice(i, i + 200)
+    const rows = await query<{ url: string }>(deps.db, `SELECT url FROM media_files WHERE url IN (${chunk.map(() => '?').join(', ')}) AND user_id IS NOT NULL AND user_id <> ?`, [...chunk, userId])
+    for (const row of rows) foreign.add(row.url)
+  }
+  return new Set(list.filter((u) => !foreign.has(u)))
 }
 
 /** media/<name of the upload>: the same name the note's URLs end with. */
@@ -77,9 +115,11 @@ const mediaName = (url: string) => `media/${path.basename(url)}`
 export async function writeArchive(deps: AppDeps, userId: number, file: string): Promise<void> {
   const data = await collect(deps, userId)
   const storage = mediaStorage(deps.config.uploadsDir)
+  const used = [...data.images.map((i) => i.url), ...data.videos.flatMap((v) => [v.url, v.cover_url ?? '']), String(data.profile?.avatar ?? '')].filter(Boolean)
+  const allowed = await copyable(deps, userId, used)
   const files = new Map<string, string>()
   const media = (url: string | null | undefined): string | null => {
-    const source = url ? uploadPath(storage, url) : null
+    const source = url && allowed.has(url) ? uploadPath(storage, url) : null
     if (!url || !source) return null
     files.set(mediaName(url), source)
     return mediaName(url)

@@ -8,6 +8,8 @@ import { Moderation, type ModerationState } from '../db/visibility'
 import { createComment } from './comments'
 import { createNote, updateNote, type NotesEnv, type NoteUnderReview } from './notes'
 import { sanitizeRichText } from './richtext'
+import { requireOwnMedia } from './media-ownership'
+import { uploadsInHtml } from '../media/lifecycle'
 import { postReviewMode } from './site-settings'
 import { screenFields, watchedWords } from './watched-words'
 
@@ -72,6 +74,9 @@ export async function reviseNote(env: NotesEnv, userId: number, postId: number, 
 
 /** POST /comments: a comment, screened (a review word holds it; the review setting is for notes only). */
 export async function postComment(db: DataSource, reader: SqlReader, userId: number, input: CommentCreateBody): Promise<CommentView> {
-  const { texts, held } = screenFields(await watchedWords(db), { content: { text: sanitizeRichText(input.content), kind: 'html' } })
+  const sanitized = sanitizeRichText(input.content)
+  // A comment's images, like a note's, are the writer's own uploads (domain/media-ownership.ts).
+  await requireOwnMedia(db, userId, uploadsInHtml(sanitized))
+  const { texts, held } = screenFields(await watchedWords(db), { content: { text: sanitized, kind: 'html' } })
   return createComment(db, reader, userId, { ...input, content: texts.content }, { moderation: held ? Moderation.pending : Moderation.visible, reason: null })
 }

@@ -12,6 +12,7 @@ import { noteSearchText } from '../search/tokenizer'
 import { invalidateFeedCounts } from '../db/list-cache'
 import { Moderation, type ModerationState } from '../db/visibility'
 import { lockNote, lockOrder, lockRows } from './locks'
+import { requireOwnMedia } from './media-ownership'
 import { resolveImages, resolveVideo, type NoteImage, type NoteVideo } from './note-media'
 import { notifyMany } from './notifications'
 import { hotScore, refreshHotScores } from './ranking'
@@ -30,6 +31,16 @@ export interface NotesEnv {
   db: DataSource
   storage: MediaStorage
   logger: Logger
+  /**
+   * The back-office places media on members' notes: its writes may use any stored upload. A member's own
+   * writes (false) may use only their uploads and shared assets (domain/media-ownership.ts).
+   */
+  anyUpload?: boolean
+}
+
+/** The uploads a note write references: images, video and cover, images in its (sanitised) text. */
+function referencedUploads(images: readonly NoteImage[] | null, video: NoteVideo | null | undefined, content: string): string[] {
+  return [...(images ?? []).map((i) => i.url), ...(video ? [video.url, ...(video.coverUrl ? [video.coverUrl] : [])] : []), ...uploadsInHtml(content)]
 }
 
 /** Every upload URL a note uses: images (and thumbnails), video and cover, images in its text. */
@@ -147,6 +158,7 @@ export async function createNote(env: NotesEnv, userId: number, input: PostCreat
   const images = isVideo ? [] : await resolveImages(env.storage, input.images)
   const video = isVideo && input.video ? await resolveVideo(env.storage, input.video) : null
   const sanitized = sanitizeRichText(input.content)
+  if (!env.anyUpload) await requireOwnMedia(env.db, userId, referencedUploads(images, video, sanitized))
   const id = await inTransaction(env.db, async (manager) => {
     const now = new Date()
     const mentions = listed ? await mentionsOf(manager, userId, sanitized) : { ids: [], html: sanitized }
@@ -228,12 +240,14 @@ export async function updateNote(env: NotesEnv, userId: number, postId: number, 
   const images = isVideo ? (typeChanged || patch.images ? [] : null) : patch.images || typeChanged ? await resolveImages(env.storage, merged.images) : null
   const video = !isVideo ? (typeChanged || patch.video !== undefined ? null : undefined) : patch.video !== undefined || typeChanged ? (merged.video ? await resolveVideo(env.storage, merged.video) : null) : undefined
   const sanitized = patch.content !== undefined ? sanitizeRichText(patch.content) : note.content
+  // What the note already shows stays usable (notes from before the rule, the demo's); only additions are checked.
+  const mediaBefore = await noteMediaUrls(env.db, postId, note.content)
+  if (!env.anyUpload) await requireOwnMedia(env.db, userId, referencedUploads(images, video, sanitized), mediaBefore)
   const reviewed = review ? await review({ title: merged.title, content: sanitized, is_draft: merged.is_draft, current: { moderation: note.moderation, is_draft: note.is_draft } }) : null
   if (reviewed) merged.title = reviewed.title
   let content = reviewed ? reviewed.content : sanitized
   const kind = kindOf(env.db)
   const firstPublish = note.is_draft && !merged.is_draft
-  const mediaBefore = await noteMediaUrls(env.db, postId, note.content)
   await inTransaction(env.db, async (manager) => {
     // The note's row first: its state as of the lock is what the counters move from (a concurrent update
     // may have published or moved it since it was read above).

@@ -16,6 +16,7 @@ import {
 } from '../contract/auth'
 import { blockListQuery, blockListReply, blockStateSchema } from '../contract/blocks'
 import { idParams } from '../contract/common'
+import { FOREIGN_MEDIA_MESSAGE } from '../contract/media'
 import { notificationListQuery, notificationListReply, streamQuery, streamTicketSchema, unreadByTypeSchema, unreadCountSchema } from '../contract/notifications'
 import {
   accountDeleteBody,
@@ -49,7 +50,7 @@ function accountRoutes(): DocRoute[] {
   return [
     doc({ method: 'get', path: '/auth/captcha', tag: AUTH, summary: '获取验证码', access: 'public', data: captchaReplySchema, errors: [429] }),
     doc({ method: 'get', path: '/auth/check-user-id', tag: AUTH, summary: '检查石榴号是否可用', access: 'public', query: checkUserIdQuery, data: checkUserIdReplySchema, errors: [400] }),
-    doc({ method: 'post', path: '/auth/register', tag: AUTH, summary: '注册', access: 'public', body: registerBody, data: authSessionSchema, errors: [400, 429] }),
+    doc({ method: 'post', path: '/auth/register', tag: AUTH, summary: '注册', description: `avatar 只能是默认头像（新账号还没有上传过文件），其他本站上传文件 400 ${FOREIGN_MEDIA_MESSAGE}`, access: 'public', body: registerBody, data: authSessionSchema, errors: [400, 429] }),
     doc({ method: 'post', path: '/auth/login', tag: AUTH, summary: '登录', access: 'public', body: loginBody, data: authSessionSchema, errors: [400, 403, 429] }),
     doc({ method: 'post', path: '/auth/refresh', tag: AUTH, summary: '刷新令牌', description: '刷新令牌每次使用后轮换', access: 'public', body: refreshBody, data: z.object({ tokens: tokensSchema }), errors: [400, 401] }),
     doc({ method: 'post', path: '/auth/logout', tag: AUTH, summary: '退出登录', description: '结束当前令牌的会话；未带有效访问令牌时按请求体的 refresh_token 结束其会话（无效时 401）', access: 'optional-user', body: logoutBody, data: z.null(), errors: [401] }),
@@ -68,7 +69,7 @@ function accountRoutes(): DocRoute[] {
     doc({ method: 'get', path: '/users/:id', tag: USERS, summary: '用户资料', description: 'id 为小石榴号；isBlocked：当前用户是否已拉黑该用户（未登录为 false）', access: 'optional-user', data: profileViewSchema, errors: [404] }),
     doc({ method: 'get', path: '/users/:id/stats', tag: USERS, summary: '用户统计', access: 'public', data: userStatsSchema, errors: [404] }),
     doc({ method: 'get', path: '/users/:id/personality-tags', tag: USERS, summary: '个性标签', access: 'public', data: personalityTagsSchema, errors: [404] }),
-    doc({ method: 'put', path: '/users/:id', tag: USERS, summary: '修改资料', access: 'user', body: profileUpdateBody, data: selfSchema, errors: [400, 403, 404] }),
+    doc({ method: 'put', path: '/users/:id', tag: USERS, summary: '修改资料', description: `avatar 须为本人上传的图片、默认头像或当前头像，否则 400 ${FOREIGN_MEDIA_MESSAGE}`, access: 'user', body: profileUpdateBody, data: selfSchema, errors: [400, 403, 404] }),
     doc({ method: 'put', path: '/users/:id/password', tag: USERS, summary: '修改密码', access: 'user', body: passwordChangeBody, data: z.null(), errors: [400, 404] }),
     doc({ method: 'delete', path: '/users/:id', tag: USERS, summary: '注销账号', description: '须提供当前密码', access: 'user', body: accountDeleteBody, data: z.null(), errors: [400, 404] }),
     doc({ method: 'post', path: '/users/:id/follow', tag: USERS, summary: '关注', description: '幂等：重复关注不改变任何数据（被对方拉黑时 403）', access: 'user', data: followStateSchema, errors: [400, 403, 404] }),

@@ -8,7 +8,7 @@ import { useModalDialog } from '../../common/hooks/useModalDialog'
 export function MenuDrawer({ onClose, children }: { onClose: () => void; children: ReactNode }) {
   const { ref } = useModalDialog(true, onClose)
   return (
-    <dialog ref={ref} className="drawer-backdrop" aria-label="菜单" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <dialog ref={ref} className="drawer-backdrop dialog-cover" aria-label="菜单" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       {children}
     </dialog>
   )

@@ -18,7 +18,7 @@ export function Modal({ title, onClose, children, footer, width = 520 }: ModalPr
   const titleId = useId()
   const { ref, isTop } = useModalDialog(true, onClose)
   return (
-    <dialog ref={ref} className="modal-backdrop" aria-labelledby={titleId} onMouseDown={(e) => e.target === e.currentTarget && isTop() && onClose()}>
+    <dialog ref={ref} className="modal-backdrop dialog-cover" aria-labelledby={titleId} onMouseDown={(e) => e.target === e.currentTarget && isTop() && onClose()}>
       <div className="modal" style={{ width }}>
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>

@@ -59,7 +59,7 @@ export function ImageViewer({ images, index: initial, onClose, onIndexChange }: 
   return createPortal(
     <dialog
       ref={ref}
-      className="viewer"
+      className="viewer dialog-cover"
       aria-label="查看图片"
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose()

@@ -32,7 +32,7 @@ export function Modal({ open, onClose, children, title, width = 400, className, 
   return createPortal(
     <dialog
       ref={ref}
-      className="modal-mask"
+      className="modal-mask dialog-cover"
       aria-labelledby={title ? titleId : labelledBy}
       aria-label={title || labelledBy ? undefined : label}
       onMouseDown={(e) => {

@@ -1,6 +1,8 @@
 import { useCallback, useLayoutEffect, useRef } from 'react'
 import { isTopModal, popModal, pushModal } from './modalStack'
 import { lockScroll } from './scrollLock'
+// Every full-screen dialog's box (the class dialog-cover), loaded with the mechanism every dialog uses.
+import './modal-dialog.css'
 
 /**
  * The one mechanism behind every dialog and overlay of both apps (issue 41 §2): the platform's modal `<dialog>`.

@@ -13,7 +13,7 @@ import { bool, date, int, str, type Row } from '../fields'
 import { requireUser } from '../refs'
 import { createWith, updateWith, type AdminResource } from '../resource'
 
-const notesEnv = (deps: AppDeps): NotesEnv => ({ db: deps.db, storage: mediaStorage(deps.config.uploadsDir), logger: deps.logger })
+const notesEnv = (deps: AppDeps): NotesEnv => ({ db: deps.db, storage: mediaStorage(deps.config.uploadsDir), logger: deps.logger, anyUpload: true })
 
 /**
  * Media and tags of a page of notes, in three queries. For a video note `images` holds the video then its

@@ -11,7 +11,7 @@ import { mutatingMemberRoutes } from '../../support/routes'
 import { startTestServer, type TestServer } from '../../support/server'
 import { tableCounts } from '../../support/tables'
 import { ADMIN_PASSWORD, adminToken, createAdmin } from '../admin/support'
-import { createCategory, createNote, imageBlob, mp4Blob, uploadImage } from './support/notes'
+import { createCategory, createNote, imageBlob, mp4Blob, ownImage, uploadImage } from './support/notes'
 
 /*
  * Authorization matrix of every state-changing member route (issue 3, Safety). The routes come from the live
@@ -217,19 +217,20 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/notifications/:id': { other: 404, build: async ({ a }) => ({ path: `/api/notifications/${await notify(a)}`, probe: notificationsOf(a) }) },
   'POST /api/posts': {
     other: 200,
-    build: async ({ a }) => ({ path: '/api/posts', json: { title: '新笔记', content: '内容', images: [imageUrl], category_id: categoryId }, probe: sel('SELECT id FROM posts WHERE user_id = ?', a.id) }),
+    // A draft: whoever sends it, it carries no image (a member may show only their own uploads).
+    build: async ({ a }) => ({ path: '/api/posts', json: { title: '新笔记', content: '内容', is_draft: true, category_id: categoryId }, probe: sel('SELECT id FROM posts WHERE user_id = ?', a.id) }),
   },
   'PUT /api/posts/:id': {
     other: 403,
     build: async ({ a }) => {
-      const id = await createNote(server, a.token, { images: [imageUrl], category_id: categoryId })
+      const id = await createNote(server, a.token, { images: [(await ownImage(server, a.token)).url], category_id: categoryId })
       return { path: `/api/posts/${id}`, json: { title: '改过的标题' }, probe: sel('SELECT title FROM posts WHERE id = ?', id) }
     },
   },
   'DELETE /api/posts/:id': {
     other: 403,
     build: async ({ a }) => {
-      const id = await createNote(server, a.token, { images: [imageUrl], category_id: categoryId })
+      const id = await createNote(server, a.token, { images: [(await ownImage(server, a.token)).url], category_id: categoryId })
       return { path: `/api/posts/${id}`, probe: sel('SELECT id FROM posts WHERE id = ?', id) }
     },
   },

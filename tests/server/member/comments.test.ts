@@ -91,10 +91,12 @@ describe('POST /api/comments', () => {
   })
 
   it('sanitises content and notifies mentioned users (7)', async () => {
-    const r = await post(reader.token, { post_id: noteId, content: `看这里 [@${third.nickname}:${third.user_id}] <img src="${img.url}" onload="x()"><iframe src="https://e.example"></iframe>` })
-    expect(r.body.data.content).toBe(`看这里 [@${third.nickname}:${third.user_id}] <img src="${img.url}" />`)
+    // A comment's image is the commenter's own upload (media-ownership.test.ts).
+    const own = await uploadImage(server, reader.token)
+    const r = await post(reader.token, { post_id: noteId, content: `看这里 [@${third.nickname}:${third.user_id}] <img src="${own.url}" onload="x()"><iframe src="https://e.example"></iframe>` })
+    expect(r.body.data.content).toBe(`看这里 [@${third.nickname}:${third.user_id}] <img src="${own.url}" />`)
     expect((await notifications(third.id)).map((n) => n.type)).toContain(7)
-    const onlyImage = await post(reader.token, { post_id: noteId, content: `<img src="${img.url}">` })
+    const onlyImage = await post(reader.token, { post_id: noteId, content: `<img src="${own.url}">` })
     expect(onlyImage.status).toBe(200)
   })
 })

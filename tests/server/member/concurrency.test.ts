@@ -4,7 +4,7 @@ import { ENGINE_NAMES, testEngine } from '../../support/engines'
 import { insertMember, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
 import { dbCount } from '../../support/sql'
-import { createCategory, createNote, uploadImage, type UploadedImage } from './support/notes'
+import { createCategory, createNote, ownImage, uploadImage, type UploadedImage } from './support/notes'
 
 /*
  * Bursts on one note, run on every engine: 40 members at the same moment like / unlike / like again, collect,
@@ -59,7 +59,7 @@ async function expectConsistent(): Promise<void> {
 }
 
 const note = (title: string, tags: string[] = []) => createNote(server, author.token, { title, images: [image.url], category_id: category, tags })
-const noteOf = (member: Member, title: string, tags: string[] = []) => createNote(server, member.token, { title, images: [image.url], category_id: category, tags })
+const noteOf = async (member: Member, title: string, tags: string[] = []) => createNote(server, member.token, { title, images: [(await ownImage(server, member.token)).url], category_id: category, tags })
 const count = (sql: string, params: unknown[]) => dbCount(server.deps.db, sql, params)
 
 describe(`bursts on one note (${ENGINE_NAMES[testEngine()]})`, () => {

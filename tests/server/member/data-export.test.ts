@@ -10,6 +10,8 @@ import yauzl from 'yauzl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dateParam, kindOf } from '../../../server/db/sql'
 import { sweepExports } from '../../../server/domain/data-export'
+import { setCommentModeration, setNoteModeration } from '../../../server/domain/moderation-state'
+import { Moderation } from '../../../server/db/visibility'
 import { registerMember, type Member } from '../../support/members'
 import { phoneMp4 } from '../../support/mp4'
 import { sharedEnv, startTestServer, type TestServer } from '../../support/server'
@@ -137,6 +139,46 @@ describe('data export', () => {
     const [row] = await dbQuery<{ content: string; content_sealed: string }>(server.deps.db, 'SELECT content, content_sealed FROM verifications WHERE user_id = ?', [alice.id])
     const everything = [...entries.values()].map((b) => b.toString('utf8')).join('\n')
     for (const secret of [ID_CARD, REAL_NAME, row!.content_sealed, row!.content, ID_CARD.slice(-4)]) expect(everything.includes(secret), secret).toBe(false)
+  })
+
+  it('holds other members’ content only as the member sees it now, and only files that are not another member’s', async () => {
+    const category_id = await createCategory(server, '校园', 'campusexport')
+    const [carol, dave, erin] = [await registerMember(server), await registerMember(server), await registerMember(server)]
+    const dims = await uploadImage(server, dave.token)
+    const hidden = await createNote(server, dave.token, { title: '后来被隐藏的笔记', images: [dims.url], category_id })
+    const held = await createNote(server, dave.token, { title: '后来待审核的笔记', images: [dims.url], category_id })
+    const seen = await createNote(server, dave.token, { title: '一直可见的笔记', images: [dims.url], category_id })
+    const blockedNote = await createNote(server, erin.token, { title: '拉黑作者的笔记', images: [(await uploadImage(server, erin.token)).url], category_id })
+    const comment = async (content: string) => (await server.call<{ id: number }>('POST', '/api/comments', { token: dave.token, json: { post_id: seen, content } })).body.data.id
+    const [hiddenComment, shownComment] = [await comment('后来被隐藏的评论'), await comment('可见的评论')]
+    for (const post of [hidden, held, seen, blockedNote]) {
+      expect((await server.call('POST', '/api/likes', { token: carol.token, json: { target_type: 1, target_id: post } })).status).toBe(200)
+      expect((await server.call('POST', `/api/posts/${post}/collect`, { token: carol.token })).status).toBe(200)
+    }
+    for (const target_id of [hiddenComment, shownComment]) expect((await server.call('POST', '/api/likes', { token: carol.token, json: { target_type: 2, target_id } })).status).toBe(200)
+    expect((await server.call('POST', `/api/users/${erin.user_id}/follow`, { token: carol.token })).status).toBe(200)
+    // Since then: a moderator hid one note and one comment, another note is back in review, carol blocked erin.
+    await setNoteModeration(server.deps.db, hidden, Moderation.hidden, '广告')
+    await setNoteModeration(server.deps.db, held, Moderation.pending, null)
+    await setCommentModeration(server.deps.db, hiddenComment, Moderation.hidden, '广告')
+    expect((await server.call('POST', `/api/users/${erin.user_id}/block`, { token: carol.token })).status).toBe(200)
+    expect(await dbQuery(server.deps.db, 'SELECT id FROM collections WHERE user_id = ? AND post_id = ?', [carol.id, blockedNote]), 'the block leaves the collection row').toHaveLength(1)
+    // And a note of carol's from before uploads were checked, showing dave's image beside her own.
+    const hers = await uploadImage(server, carol.token)
+    const borrowing = await createNote(server, carol.token, { title: '借了图的旧笔记', images: [hers.url], category_id })
+    await dbRun(server.deps.db, 'INSERT INTO post_images (post_id, url, thumbnail_url, small_thumbnail_url, width, height, sort_order) VALUES (?, ?, NULL, NULL, 64, 48, 1)', [borrowing, dims.url])
+
+    expect((await server.call('POST', '/api/users/data-export', { token: carol.token })).status).toBe(200)
+    const entries = await readZip(Buffer.from(await (await download((await ready(carol)).download_url!, carol.token)).arrayBuffer()))
+    expect(jsonOf<Array<{ post_id: number; title: string }>>(entries, 'collections.json')).toEqual([expect.objectContaining({ post_id: seen, title: '一直可见的笔记' })])
+    expect(jsonOf<Array<{ target_type: number; target_id: number }>>(entries, 'likes.json').map((l) => [l.target_type, l.target_id])).toEqual([[1, seen], [2, shownComment]])
+    expect(jsonOf<{ following: unknown[] }>(entries, 'follows.json').following).toEqual([])
+    const everything = [...entries.values()].map((b) => b.toString('utf8')).join('\n')
+    for (const gone of ['后来被隐藏的笔记', '后来待审核的笔记', '拉黑作者的笔记', erin.user_id]) expect(everything.includes(gone), gone).toBe(false)
+    // Her own file is copied; dave's stays out (its URL is still in her note's list).
+    expect([...entries.keys()].filter((k) => k.startsWith('media/')).sort()).toEqual([`media/${path.basename(hers.url)}`, 'media/avatar.webp'].sort())
+    const note = jsonOf<Array<{ id: number; images: string[] }>>(entries, 'notes.json').find((n) => n.id === borrowing)!
+    expect(note.images).toEqual([`media/${path.basename(hers.url)}`, dims.url])
   })
 
   it('serves the zip to that member only: another member, no token, an unknown or a bad id are refused', async () => {

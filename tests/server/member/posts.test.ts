@@ -130,7 +130,7 @@ describe('GET /api/posts/:id', () => {
 
   it('shows images in their places and tags by when they were made, after an edit too', async () => {
     const [red, green, blue] = await Promise.all(['#d01010', '#10d010', '#1010d0'].map(async (color) => (await uploadImage(server, alice.token, await imageBlob({ color }))).url))
-    await createNote(server, bob.token, { images: [img.url], category_id: study, tags: ['旧标签'] }) // made first, so listed first
+    await createNote(server, bob.token, { images: [(await uploadImage(server, bob.token)).url], category_id: study, tags: ['旧标签'] }) // made first, so listed first
     const id = await createNote(server, alice.token, { images: [blue!, red!, green!], category_id: study, tags: ['新标签', '旧标签'] })
     // signed in: always live (a visitor's copy is shared for a second, and the UPDATE below bypasses the server)
     const read = async () => (await server.call<Detail & { image_list: Array<{ url: string }> }>('GET', `/api/posts/${id}`, { token: bob.token })).body.data
@@ -248,7 +248,8 @@ describe('GET /api/posts (feed)', () => {
   let owner: Member
   beforeAll(async () => {
     owner = await registerMember(server)
-    for (let i = 0; i < 3; i++) await createNote(server, owner.token, { title: `饭${i}`, images: [img.url], category_id: food })
+    const photo = await uploadImage(server, owner.token)
+    for (let i = 0; i < 3; i++) await createNote(server, owner.token, { title: `饭${i}`, images: [photo.url], category_id: food })
     await createNote(server, owner.token, { title: 'owner 的草稿', is_draft: true, images: [] })
   })
 

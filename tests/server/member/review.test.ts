@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertMember, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
 import { adminToken, createAdmin } from '../admin/support'
-import { createCategory, uploadImage } from './support/notes'
+import { createCategory, ownImage } from './support/notes'
 
 interface Card {
   id: number
@@ -24,7 +24,6 @@ describe('watched words, review before publishing and v1.3 status', () => {
   let category: number
   let author: Member
   let other: Member
-  let image: string
   beforeAll(async () => {
     server = await startTestServer()
     await createAdmin(server)
@@ -32,7 +31,6 @@ describe('watched words, review before publishing and v1.3 status', () => {
     category = await createCategory(server, '学习', 'study')
     author = await insertMember(server)
     other = await insertMember(server)
-    image = (await uploadImage(server, author.token)).url
   })
   afterAll(() => server?.close())
 
@@ -46,8 +44,9 @@ describe('watched words, review before publishing and v1.3 status', () => {
     const id = list.body.data.data.find((s) => s.name === 'post_review')!.id
     expect((await server.call('PUT', `/api/admin/settings/${id}`, { token: admin, json: { value } })).status).toBe(200)
   }
-  const publish = (who: Member, json: Record<string, unknown>) =>
-    server.call<{ id: number }>('POST', '/api/posts', { token: who.token, json: { title: '标题', content: '<p>内容</p>', category_id: category, images: [image], ...json } })
+  // Each member with an image of their own (a member may show only their uploads).
+  const publish = async (who: Member, json: Record<string, unknown>) =>
+    server.call<{ id: number }>('POST', '/api/posts', { token: who.token, json: { title: '标题', content: '<p>内容</p>', category_id: category, images: [(await ownImage(server, who.token)).url], ...json } })
   const detail = (id: number, who?: Member) => server.call<Card>('GET', `/api/posts/${id}`, { token: who?.token })
   const postCount = async (who: Member) => (await server.call<{ post_count: number }>('GET', `/api/users/${who.user_id}`)).body.data.post_count
   const feedIds = async () => (await server.call<{ posts: Card[] }>('GET', '/api/posts?page=1&limit=50', { token: other.token })).body.data.posts.map((p) => p.id)

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerMember, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
-import { createCategory, createNote, uploadImage } from './support/notes'
+import { createCategory, createNote, ownImage, uploadImage } from './support/notes'
 
 interface Card {
   id: number
@@ -44,7 +44,7 @@ beforeAll(async () => {
   viewer = await registerMember(server, 'wordsviewer1', { nickname: '旁观者' })
   const category = await createCategory(server, '生活', 'life-words')
   const img = await uploadImage(server, author.token)
-  const note = (token: string, title: string, content: string, tags: string[] = []) => createNote(server, token, { title, content, tags, images: [img.url], category_id: category })
+  const note = async (token: string, title: string, content: string, tags: string[] = []) => createNote(server, token, { title, content, tags, images: [token === author.token ? img.url : (await ownImage(server, token)).url], category_id: category })
   // Oldest first: newest-first order would put the weakest matches on top.
   ids.council = await note(author.token, '学生会招新', '<p>欢迎加入学生会宣传部</p>', ['学生会'])
   ids.meetingRoom = await note(author.token, '学生会议室预约', '<p>三楼的会议室可以预约</p>')

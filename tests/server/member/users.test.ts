@@ -4,6 +4,7 @@ import { loginMember, registerMember, uniqueId, type Member } from '../../suppor
 import { insertCategory, insertCollection, insertComment, insertFollow, insertLike, insertNotification, insertPost, insertTag, settle } from '../../support/rows'
 import { startTestServer, type TestServer } from '../../support/server'
 import { dbQuery } from '../../support/sql'
+import { uploadImage } from './support/notes'
 
 describe('member users: profile, update, password, deletion', () => {
   let server: TestServer
@@ -50,6 +51,7 @@ describe('member users: profile, update, password, deletion', () => {
   describe('PUT /users/{id}', () => {
     it('updates every profile field and answers with the new profile', async () => {
       const m = await registerMember(server)
+      const avatar = (await uploadImage(server, m.token)).url
       const json = {
         nickname: '新名字',
         bio: '<p>你好 <b>世界</b></p>',
@@ -60,7 +62,7 @@ describe('member users: profile, update, password, deletion', () => {
         major: '软件工程',
         interests: ['篮球', '音乐'],
         location: '北京',
-        avatar: 'http://127.0.0.1:3000/uploads/images/a.webp',
+        avatar: `http://127.0.0.1:3000${avatar}`,
         user_id: 'hijack',
         verified: 2,
         fans_count: 999,
@@ -68,7 +70,7 @@ describe('member users: profile, update, password, deletion', () => {
       const { status, body } = await server.call<Record<string, unknown>>('PUT', `/api/users/${m.user_id}`, { token: m.token, json })
       expect(status).toBe(200)
       expect(body.message).toBe('资料更新成功')
-      expect(body.data).toMatchObject({ user_id: m.user_id, nickname: '新名字', bio: '你好 世界', gender: '男', mbti: 'ENTJ', interests: ['篮球', '音乐'], location: '北京', avatar: '/uploads/images/a.webp', verified: 0, fans_count: 0 })
+      expect(body.data).toMatchObject({ user_id: m.user_id, nickname: '新名字', bio: '你好 世界', gender: '男', mbti: 'ENTJ', interests: ['篮球', '音乐'], location: '北京', avatar, verified: 0, fans_count: 0 })
       const again = await server.call('GET', `/api/users/${m.user_id}`)
       expect(again.body.data).toMatchObject({ nickname: '新名字', major: '软件工程', education: '硕士', zodiac_sign: '白羊座' })
     })

@@ -43,7 +43,7 @@ export function NoteOverlay() {
   return createPortal(
     <dialog
       ref={ref}
-      className={`note-overlay ${closing ? 'is-closing' : ''}`}
+      className={`note-overlay dialog-cover ${closing ? 'is-closing' : ''}`}
       aria-label={note.data ? note.data.title || `${note.data.nickname}的笔记` : '笔记详情'}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget && isTop()) close()

@@ -35,6 +35,19 @@ export async function uploadImage(server: TestServer, token: string, blob?: Blob
   return body.data
 }
 
+const ownImages = new Map<string, Promise<UploadedImage>>()
+
+/**
+ * One image uploaded by the member of `token` (once per member and server): a member may show only their own
+ * uploads (server/domain/media-ownership.ts), so each author of a test's notes needs one of their own.
+ */
+export function ownImage(server: TestServer, token: string): Promise<UploadedImage> {
+  const key = `${server.url} ${token}`
+  let image = ownImages.get(key)
+  if (!image) ownImages.set(key, (image = uploadImage(server, token)))
+  return image
+}
+
 /** Create a category directly (the member API has no category writes). */
 export async function createCategory(server: TestServer, name: string, title: string): Promise<number> {
   await dbRun(server.deps.db, 'INSERT INTO categories (name, category_title, post_count) VALUES (?, ?, 0)', [name, title])
