@@ -55,7 +55,8 @@ async function references(db: Db): Promise<{ urls: Set<string>; rows: Array<Row 
   await add('users', 'SELECT id, avatar AS url FROM users')
   const urls = new Set<string>([DEFAULT_AVATAR])
   for (const r of rows) if (r.url) withRenditions(r.url).forEach((u) => urls.add(u))
-  for (const p of await query<{ content: string }>(db, "SELECT content FROM posts WHERE content LIKE '%/uploads/%'")) for (const u of uploadsInHtml(p.content)) withRenditions(u).forEach((v) => urls.add(v))
+  for (const table of ['posts', 'comments'])
+    for (const p of await query<{ content: string }>(db, `SELECT content FROM ${table} WHERE content LIKE '%/uploads/%'`)) for (const u of uploadsInHtml(p.content)) withRenditions(u).forEach((v) => urls.add(v))
   return { urls, rows }
 }
 

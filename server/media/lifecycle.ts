@@ -14,7 +14,7 @@ import { uploadPath, type MediaStorage } from './storage'
  * its last reference commits (a note deleted or edited, an avatar replaced, an account deleted), and by the
  * periodic sweep for uploads never used within the grace period. "Referenced" is one SQL condition over
  * every column that can hold an upload's URL (note images and thumbnails, videos and covers, avatars, images
- * inside a note's rich text), checked inside the job that removes the ledger row, so a file still in use is
+ * inside a note's or a comment's rich text), checked inside the job that removes the ledger row, so a file still in use is
  * never taken. Only files the ledger knows are ever deleted automatically: the default avatar, demo media
  * and files from before the ledger are left to `npm run media:check`.
  *
@@ -48,6 +48,8 @@ function referenced(kind: DatabaseKind, col: string): string {
     `EXISTS (SELECT 1 FROM post_videos r WHERE r.url = ${col} OR r.cover_url = ${col})`,
     `EXISTS (SELECT 1 FROM users r WHERE r.avatar = ${col})`,
     `EXISTS (SELECT 1 FROM posts r WHERE r.content LIKE ${like})`,
+    // a comment's images live in its text, as a note's do
+    `EXISTS (SELECT 1 FROM comments r WHERE r.content LIKE ${like})`,
   ].join(' OR ')
 }
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:f
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { referencedUploads } from '../../../server/media/check'
 import { sweepOrphans } from '../../../server/media/lifecycle'
 import { runCli } from '../../support/cli'
 import { registerMember, type Member } from '../../support/members'
@@ -107,6 +108,19 @@ describe('media lifecycle', () => {
     expect(await status(young.url)).toBe(200)
     // A second instance sweeping the same rows changes nothing.
     expect(await sweepOrphans(server.deps)).toBe(0)
+  })
+
+  it('an old upload shown only in a comment is kept by the sweep, by media:check and in a backup’s file list', async () => {
+    const note = await createNote(server, member.token, { images: [(await uploadImage(server, member.token)).url], category_id: category })
+    const inComment = await uploadImage(server, member.token)
+    const reply = await server.call('POST', '/api/comments', { token: member.token, json: { post_id: note, content: `看图<img src="${inComment.url}">` } })
+    expect(reply.status).toBe(200)
+    const old = new Date(Date.now() - 25 * 3600_000)
+    const stamp = server.deps.config.database.kind === 'sqlite' ? old.toISOString().replace('T', ' ').replace('Z', '') : old
+    await dbRun(server.deps.db, 'UPDATE media_files SET created_at = ? WHERE url = ?', [stamp, inComment.url])
+    expect(await sweepOrphans(server.deps)).toBe(0)
+    expect(await status(inComment.url)).toBe(200)
+    expect(await referencedUploads(server.deps.db)).toContain(inComment.url)
   })
 })
 
