@@ -47,11 +47,12 @@ export async function searchNotes(reader: SqlReader, kind: DatabaseKind, input: 
 
 /**
  * A keyword page: its ranked ids (the statement that ranks the window: bm25 / ts_rank over up to RANK_WINDOW
- * matches) kept while no list changes (db/list-cache.ts keptWhileListsUnchanged), then the cards with their live
- * counters and the viewer's flags. Before, the page was kept until the next commit only (SQLite), and the search
- * route's own rate-limit counter commits several times a second under load, so the window was ranked again on
- * about every other request (bench --reads, search 学习). Kept ids of a note hidden, turned into a draft or
- * deleted since (by another instance, within the keep) are left out of the page.
+ * matches) kept while no list changes (db/list-cache.ts keptWhileListsUnchanged), and the notes' counters kept the
+ * same way (likes, collects and comments move the lists' generation; a view count may lag by up to its 2 s), then
+ * the cards with the viewer's flags, read every time. Before, the page was kept until the next commit only
+ * (SQLite), and the search route's own rate-limit counter commits several times a second under load, so the
+ * window was ranked again on about every other request (bench --reads, search 学习). Kept ids of a note hidden,
+ * turned into a draft or deleted since (by another instance, within the keep) are left out of the page.
  */
 async function rankedCards(reader: SqlReader, kind: DatabaseKind, search: NoteSearch, key: string, limit: number, offset: number, viewerId: number | null): Promise<SearchCard[]> {
   const ids = await keptWhileListsUnchanged(`ranked|${key}`, () => searchNoteIds(reader, kind, search, limit, offset))
