@@ -96,3 +96,28 @@ export async function cached<T>(key: string, compute: () => Promise<T>): Promise
 }
 
 export const cachedCount = (key: string, compute: () => Promise<number>): Promise<number> => cached(`n|${key}`, compute)
+
+/**
+ * Values that change with what lists show (a search's ranked page of ids), kept while no list changed
+ * (listGeneration: this process's note, comment, like, collect, moderation and block writes, and other
+ * instances' through the event bus) and for at most LIST_KEEP_MS (a bound for writes not announced: a
+ * maintenance command, another instance without Redis). Unlike kept-until-commit (db/kept-until-commit.ts) it
+ * survives commits that change no list (rate-limit counters, sessions), and it works on every engine.
+ * Concurrent misses share one computation; a failed one is not kept.
+ */
+const LIST_KEEP_MS = 2000
+const keptForLists = new Map<string, { generation: number; at: number; value: Promise<unknown> }>()
+
+export function keptWhileListsUnchanged<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const now = Date.now()
+  const entry = keptForLists.get(key)
+  if (entry && entry.generation === generation && now - entry.at < LIST_KEEP_MS) return entry.value as Promise<T>
+  if (keptForLists.size >= CACHE_MAX) keptForLists.clear()
+  const value = compute()
+  const fresh = { generation, at: now, value }
+  keptForLists.set(key, fresh)
+  value.catch(() => {
+    if (keptForLists.get(key) === fresh) keptForLists.delete(key)
+  })
+  return value
+}

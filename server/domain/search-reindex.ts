@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm'
 import { inList } from '../db/reader'
 import { execute, insertIgnore, KEEP_UPDATED_AT, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
+import { invalidateFeedCounts } from '../db/list-cache'
 import { noteSearchText } from '../search/tokenizer'
 import { plainText } from './richtext'
 
@@ -56,6 +57,8 @@ async function reindexBatch(db: DataSource, afterId: number): Promise<{ last: nu
     for (const u of updates) n += await execute(m, `UPDATE posts SET search_text = ?, ${KEEP_UPDATED_AT} WHERE id = ? AND search_text = ? AND search_text <> ''`, [u.text, u.id, u.old])
     return n
   })
+  // What searches find changed: their kept pages, totals and chips (db/list-cache.ts) are stale.
+  if (changed > 0) invalidateFeedCounts()
   return { last: Number(notes[notes.length - 1]!.id), changed }
 }
 

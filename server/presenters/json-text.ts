@@ -94,6 +94,28 @@ function holdsWalked(value: Record<string, unknown>, depth: number): boolean {
 interface Output {
   chunks: Buffer[]
   text: string
+  /** Marked lists this reply holds more than once (a search reply's page, as `data` and as `posts.data`), and their bytes once written. */
+  repeated?: Map<object, Buffer | null>
+}
+
+/** Marked lists found more than once within WALK_DEPTH of `reply` (usually none). */
+function repeatedLists(reply: Record<string, unknown>): Map<object, Buffer | null> | undefined {
+  const seen = new Set<object>()
+  let repeated: Map<object, Buffer | null> | undefined
+  const visit = (value: Record<string, unknown>, depth: number): void => {
+    if (lists.has(value)) {
+      if (seen.has(value)) (repeated ??= new Map()).set(value, null)
+      seen.add(value)
+      return
+    }
+    if (depth >= WALK_DEPTH || Array.isArray(value) || overALayer(value) || typeof value.toJSON === 'function') return
+    for (const key of Object.keys(value)) {
+      const v = value[key]
+      if (isObject(v)) visit(v, depth + 1)
+    }
+  }
+  visit(reply, 0)
+  return repeated
 }
 
 /** Whether `value` is written by walking it (layers, marked lists, objects holding them) rather than JSON.stringify. */
@@ -113,6 +135,22 @@ function write(value: Record<string, unknown>, depth: number, out: Output): void
       out.chunks.push(head)
       out.text = own === '{}' ? '}' : `,${own.slice(1)}`
     }
+    return
+  }
+  const bytes = out.repeated?.get(value)
+  if (bytes) {
+    // A list written before in this reply: its bytes again, not its cards serialised again.
+    if (out.text) out.chunks.push(Buffer.from(out.text))
+    out.chunks.push(bytes)
+    out.text = ''
+    return
+  }
+  if (bytes === null) {
+    const own: Output = { chunks: [], text: '' }
+    write(value, depth, own)
+    const written = Buffer.concat([...own.chunks, Buffer.from(own.text)])
+    out.repeated!.set(value, written)
+    write(value, depth, out)
     return
   }
   if (lists.has(value)) {
@@ -146,7 +184,7 @@ function write(value: Record<string, unknown>, depth: number, out: Output): void
  */
 export function replyJson(reply: unknown): string | Buffer {
   if (!walked(reply, 0)) return JSON.stringify(reply) ?? 'null'
-  const out: Output = { chunks: [], text: '' }
+  const out: Output = { chunks: [], text: '', repeated: repeatedLists(reply) }
   write(reply, 0, out)
   if (out.chunks.length === 0) return out.text
   out.chunks.push(Buffer.from(out.text))

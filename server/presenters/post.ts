@@ -205,14 +205,17 @@ async function completeCards(reader: SqlReader, kind: DatabaseKind, live: readon
 /**
  * Cards for `ids`, in that order (ids that no longer exist are skipped). `viewerId` null means a visitor
  * (flags false). Drafts are included: callers decide who sees them. Where cards are cached (card-cache.ts):
- * one statement for the live fields, and one for the notes not cached; elsewhere one statement.
+ * the live fields (for a signed-in viewer kept until the next commit, as list pages are: livePage), and one
+ * statement for the notes not cached; elsewhere one statement.
  */
 export async function loadPostCards(reader: SqlReader, kind: DatabaseKind, ids: readonly number[], viewerId: number | null): Promise<PostCard[]> {
   if (ids.length === 0) return []
   const list = inList(ids)
   let cards: PostCard[]
   if (cardCacheOf(reader)) {
-    const live = await reader.all<LiveRow>(`SELECT ${LIVE_COLUMNS}, ${viewerFlags(viewerId)} FROM posts p WHERE p.id IN ${list.sql}`, [...viewerParams(viewerId), ...list.params])
+    const live = await keptLiveRows(reader, `ids\n${list.params.join(',')}`, viewerId, () =>
+      reader.all<LiveRow>(`SELECT ${LIVE_COLUMNS}, ${viewerFlags(viewerId)} FROM posts p WHERE p.id IN ${list.sql}`, [...viewerParams(viewerId), ...list.params]),
+    )
     cards = await completeCards(reader, kind, live)
   } else {
     const rows = await reader.all<CardRow>(`SELECT ${CARD_COLUMNS}, ${CARD_AGGREGATES[kind]}, ${viewerFlags(viewerId)} FROM posts p ${CARD_JOINS} WHERE p.id IN ${list.sql}`, [
@@ -222,6 +225,26 @@ export async function loadPostCards(reader: SqlReader, kind: DatabaseKind, ids: 
     cards = rows.map((r) => presentCard(r, extrasOf(r)))
   }
   const byId = new Map(cards.map((c) => [c.id, c]))
+  return jsonList(ids.flatMap((id) => byId.get(id) ?? []))
+}
+
+/**
+ * `loadPostCards` where the caller may keep the notes' counters: `keep(read)` gives `read()`'s rows (counters,
+ * flags false) or rows it kept from an earlier call for the same ids; the viewer's flags are read every time.
+ * Where cards are not cached, `loadPostCards` as it is.
+ */
+export async function loadPostCardsKeeping(
+  reader: SqlReader,
+  kind: DatabaseKind,
+  ids: readonly number[],
+  viewerId: number | null,
+  keep: (read: () => Promise<readonly LiveRow[]>) => Promise<readonly LiveRow[]>,
+): Promise<PostCard[]> {
+  if (ids.length === 0 || !cardCacheOf(reader)) return loadPostCards(reader, kind, ids, viewerId)
+  const list = inList(ids)
+  const counters = await keep(() => reader.all<LiveRow>(`SELECT ${LIVE_COLUMNS}, 0 AS liked, 0 AS collected FROM posts p WHERE p.id IN ${list.sql}`, list.params))
+  const live = viewerId ? withFlags(counters, await viewerFlagsOn(reader, viewerId, ids)) : counters
+  const byId = new Map((await completeCards(reader, kind, live)).map((c) => [c.id, c]))
   return jsonList(ids.flatMap((id) => byId.get(id) ?? []))
 }
 
@@ -247,30 +270,39 @@ async function viewerFlagsOn(reader: SqlReader, viewerId: number, ids: readonly 
   return { liked, collected }
 }
 
+/** Live rows with the viewer's flags. */
+const withFlags = (rows: readonly LiveRow[], flags: { liked: Set<number>; collected: Set<number> }): LiveRow[] =>
+  rows.map((r) => ({ ...r, liked: flags.liked.has(Number(r.id)), collected: flags.collected.has(Number(r.id)) }))
+
 /** List pages kept until the next commit (db/kept-until-commit.ts). */
 const KEPT_PAGES = 1000
 
 /**
- * The live rows of a signed-in viewer's page where cards are cached: kept from an earlier request when nothing
- * was committed since (db/kept-until-commit.ts), with this viewer's flags read over its ids; else read, flags
- * included, in one statement. Either way one statement. (Visitors' pages are kept as whole replies for a second:
- * http/middlewares/public-cache.ts.)
+ * Live rows kept under `key` until the next commit (db/kept-until-commit.ts) for a signed-in viewer, with this
+ * viewer's flags read over their ids (one statement either way); else `read` (flags included) and kept. The
+ * posts rows' counters are what such a read costs most (a row is read past its content), and the flags are the
+ * viewer's own. (Visitors' pages are kept as whole replies for a second: http/middlewares/public-cache.ts.)
  */
-async function livePage(reader: SqlReader, source: CardPageSource, viewerId: number | null): Promise<readonly LiveRow[]> {
+async function keptLiveRows(reader: SqlReader, key: string, viewerId: number | null, read: () => Promise<LiveRow[]>): Promise<readonly LiveRow[]> {
   const pages = viewerId ? keptUntilCommit<readonly LiveRow[]>(reader, 'list pages', KEPT_PAGES) : null
-  const key = `${source.sql}\n${JSON.stringify(source.params)}`
   const version = pages?.version() ?? 0
   const kept = pages?.get(key, version)
   if (kept && viewerId) {
-    const flags = await viewerFlagsOn(reader, viewerId, kept.map((r) => Number(r.id)))
-    return kept.map((r) => ({ ...r, liked: flags.liked.has(Number(r.id)), collected: flags.collected.has(Number(r.id)) }))
+    return withFlags(kept, await viewerFlagsOn(reader, viewerId, kept.map((r) => Number(r.id))))
   }
-  const live = await reader.all<LiveRow>(
-    `SELECT ${LIVE_COLUMNS}, ${viewerFlags(viewerId)} FROM (${source.sql}) pg CROSS JOIN posts p WHERE p.id = pg.id ORDER BY ${source.orderBy}`,
-    [...viewerParams(viewerId), ...source.params],
-  )
+  const live = await read()
   pages?.set(key, version, live.map((r) => ({ ...r, liked: false, collected: false })))
   return live
+}
+
+/** The live rows of a page where cards are cached (kept until the next commit for a signed-in viewer: keptLiveRows). */
+function livePage(reader: SqlReader, source: CardPageSource, viewerId: number | null): Promise<readonly LiveRow[]> {
+  return keptLiveRows(reader, `${source.sql}\n${JSON.stringify(source.params)}`, viewerId, () =>
+    reader.all<LiveRow>(`SELECT ${LIVE_COLUMNS}, ${viewerFlags(viewerId)} FROM (${source.sql}) pg CROSS JOIN posts p WHERE p.id = pg.id ORDER BY ${source.orderBy}`, [
+      ...viewerParams(viewerId),
+      ...source.params,
+    ]),
+  )
 }
 
 /**

@@ -2,13 +2,13 @@ import type { DatabaseKind } from '../config'
 import { TAG_STATS_MAX, type SearchCard, type SearchQuery, type SearchUser, type TagStat } from '../contract/search'
 import type { SqlReader } from '../db/reader'
 import { blockScope, type BlockingViewer } from '../db/blocks'
-import { cached, cachedCount } from '../db/list-cache'
+import { cached, cachedCount, keptWhileListsUnchanged } from '../db/list-cache'
 import { listPage, pagination, type ListReply } from '../presenters/list'
 import { Invalid } from '../errors'
-import { loadPostCardPage } from '../presenters/post'
+import { loadPostCardPage, loadPostCardsKeeping } from '../presenters/post'
 import { jsonList, withFields } from '../presenters/json-text'
-import { highlightOf, wordsOf } from './highlight'
-import { countNotes, noteIdsPage, tagIdByName, tagStats, termsOf, type NoteSearch } from './index'
+import { noteHighlight, wordsOf } from './highlight'
+import { countNotes, noteIdsPage, searchNoteIds, tagIdByName, tagStats, termsOf, type NoteSearch } from './index'
 import { countUsers, searchUsers } from './users'
 
 /*
@@ -34,14 +34,30 @@ export async function searchNotes(reader: SqlReader, kind: DatabaseKind, input: 
   if (empty) return { cards: [] as SearchCard[], total: 0, stats: [] as TagStat[] }
   const search: NoteSearch = { terms, tagId, type: input.type, viewer }
   const key = `s|${terms.map((t) => t.token + (t.prefix ? '*' : '')).join(' ')}|${tagId ?? ''}|${input.type ?? ''}|${blockScope(viewer) ?? ''}`
+  const offset = (page - 1) * limit
   const [cards, total, stats] = await Promise.all([
-    loadPostCardPage(reader, kind, noteIdsPage(kind, search, limit, (page - 1) * limit), viewer?.id ?? null),
+    terms.length > 0 ? rankedCards(reader, kind, search, `${key}|${limit}|${offset}`, limit, offset, viewer?.id ?? null) : loadPostCardPage(reader, kind, noteIdsPage(kind, search, limit, offset), viewer?.id ?? null),
     cachedCount(key, () => countNotes(reader, kind, search)),
     cached(`tags|${key}`, () => tagStats(reader, kind, search, TAG_STATS_MAX)),
   ])
   const words = wordsOf(terms)
-  const marked = words.length === 0 ? cards : jsonList(cards.map((c) => withFields<SearchCard>(c, { highlight: highlightOf(c, words) })))
+  const marked = words.length === 0 ? cards : jsonList(cards.map((c) => withFields<SearchCard>(c, { highlight: noteHighlight(c, words) })))
   return { cards: marked as SearchCard[], total, stats }
+}
+
+/**
+ * A keyword page: its ranked ids (the statement that ranks the window: bm25 / ts_rank over up to RANK_WINDOW
+ * matches) kept while no list changes (db/list-cache.ts keptWhileListsUnchanged), and the notes' counters kept the
+ * same way (likes, collects and comments move the lists' generation; a view count may lag by up to its 2 s), then
+ * the cards with the viewer's flags, read every time. Before, the page was kept until the next commit only
+ * (SQLite), and the search route's own rate-limit counter commits several times a second under load, so the
+ * window was ranked again on about every other request (bench --reads, search 学习). Kept ids of a note hidden,
+ * turned into a draft or deleted since (by another instance, within the keep) are left out of the page.
+ */
+async function rankedCards(reader: SqlReader, kind: DatabaseKind, search: NoteSearch, key: string, limit: number, offset: number, viewerId: number | null): Promise<SearchCard[]> {
+  const ids = await keptWhileListsUnchanged(`ranked|${key}`, () => searchNoteIds(reader, kind, search, limit, offset))
+  const cards = await loadPostCardsKeeping(reader, kind, ids, viewerId, (read) => keptWhileListsUnchanged(`counters|${ids.join(',')}`, read))
+  return jsonList(cards.filter((c) => !c.is_draft && c.moderation === 0)) as SearchCard[]
 }
 
 export async function runSearch(reader: SqlReader, kind: DatabaseKind, q: SearchQuery, viewer: BlockingViewer | null): Promise<SearchResult> {

@@ -110,8 +110,24 @@ export interface QueryTerm {
   prefix: boolean
 }
 
-/** Terms of a search query; every term must match. Empty when the query has no searchable characters. */
+/** Queries cut lately (the same words are searched again and again: a page, the next page, everyone's 学习). */
+const QUERY_MEMO_MAX = 1000
+const queryMemo = new Map<string, readonly QueryTerm[]>()
+
+/**
+ * Terms of a search query; every term must match. Empty when the query has no searchable characters. The cut
+ * depends on the text alone (jieba's fixed dictionary, HMM off), so it is remembered per query text.
+ */
 export function queryTerms(query: string): QueryTerm[] {
+  let terms = queryMemo.get(query)
+  if (!terms) {
+    if (queryMemo.size >= QUERY_MEMO_MAX) queryMemo.clear()
+    queryMemo.set(query, (terms = Object.freeze(cutQuery(query).map((t) => Object.freeze(t)))))
+  }
+  return [...terms]
+}
+
+function cutQuery(query: string): QueryTerm[] {
   const terms: QueryTerm[] = []
   const runs = [...normalise(query).matchAll(SEGMENT)].map((m) => m[0])
   runs.forEach((run, index) => {

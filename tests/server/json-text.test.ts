@@ -41,6 +41,17 @@ describe('replyJson', () => {
     expect(replyJson(feed)).toContain('"like_count":3,"liked":false}')
   })
 
+  it('a list held twice in a reply (a search page as data and posts.data) is written twice, the same JSON as JSON.stringify', () => {
+    const cards = jsonList([card(1, 3), card(2, 4), { id: 3, plain: true }])
+    const page = { data: cards, pagination: { page: 1 } }
+    const reply = envelope({ keyword: '学习', posts: page, ...page, nested: { again: cards } })
+    const text = replyJson(reply)
+    expect(canonical(text)).toBe(canonical(JSON.stringify(reply)))
+    const parsed = JSON.parse(text) as { data: { data: unknown[]; posts: { data: unknown[] }; nested: { again: unknown[] } } }
+    expect(parsed.data.data).toEqual(parsed.data.posts.data)
+    expect(parsed.data.nested.again).toEqual(parsed.data.data)
+  })
+
   it('a reply with layered parts is the UTF-8 of its JSON, each layer encoded once and reused', () => {
     const layer = jsonLayer(cached(9), OWN)
     const reply = (likes: number) => envelope({ posts: jsonList([overLayer<Card>(layer, { like_count: likes, liked: true }), overLayer<Card>(layer, { like_count: 0, liked: false })]) })

@@ -4,6 +4,7 @@ import type { RecommendMode } from '../../contract/admin/moderation'
 import type { RecommendReason } from '../../contract/posts'
 import { RECOMMEND_REASON_TYPES } from '../../contract/posts'
 import type { SqlReader } from '../../db/reader'
+import { keptUntilCommit } from '../../db/kept-until-commit'
 import { execute, kindOf, query } from '../../db/sql'
 import { inTransaction } from '../../db/transaction'
 import { SESSION } from './weights'
@@ -85,15 +86,43 @@ export interface StoredSession {
   mode: RecommendMode
 }
 
-/** The member's snapshot and the back-office's recommend_mode, in one statement. */
+/** The stored row as read: the decoded list and its times. */
+interface SessionRow {
+  mode: RecommendMode
+  ranked: RankedNote[] | null
+  expires: number
+  reuseUntil: number
+}
+
+/** Members' rows kept until the next commit (db/kept-until-commit.ts). */
+const KEPT_SESSIONS = 1000
+
+/**
+ * The member's snapshot and the back-office's recommend_mode, in one statement. The decoded row is kept until
+ * the next commit to the database (db/kept-until-commit.ts, SQLite): every change to it (a new page 1, a signal
+ * marking it stale, 不感兴趣, the mode) is a commit, so a kept row is exactly what reading again would give, and
+ * pages of one session read it (and parse its list) once.
+ */
 export async function readSession(reader: SqlReader, memberId: number, nowMs: number): Promise<StoredSession> {
-  const row = await reader.one<{ mode: string | null; ranked: string | null; expires: number | string | null; reuse_until: number | string | null }>(
-    "SELECT (SELECT value FROM site_settings WHERE name = 'recommend_mode') AS mode, rs.ranked, rs.expires, rs.reuse_until FROM (SELECT 1 AS one) x LEFT JOIN recommend_sessions rs ON rs.user_id = ?",
-    [memberId],
-  )
-  const mode: RecommendMode = row?.mode === 'hot' ? 'hot' : 'personalised'
-  const ranked = row?.ranked && Number(row.expires) > nowMs ? decode(row.ranked) : null
-  return { ranked, reusable: ranked !== null && Number(row?.reuse_until ?? 0) > nowMs, mode }
+  const kept = keptUntilCommit<SessionRow>(reader, 'recommend sessions', KEPT_SESSIONS)
+  const version = kept?.version() ?? 0
+  const key = String(memberId)
+  let stored = kept?.get(key, version)
+  if (!stored) {
+    const row = await reader.one<{ mode: string | null; ranked: string | null; expires: number | string | null; reuse_until: number | string | null }>(
+      "SELECT (SELECT value FROM site_settings WHERE name = 'recommend_mode') AS mode, rs.ranked, rs.expires, rs.reuse_until FROM (SELECT 1 AS one) x LEFT JOIN recommend_sessions rs ON rs.user_id = ?",
+      [memberId],
+    )
+    stored = {
+      mode: row?.mode === 'hot' ? 'hot' : 'personalised',
+      ranked: row?.ranked ? decode(row.ranked) : null,
+      expires: Number(row?.expires ?? 0),
+      reuseUntil: Number(row?.reuse_until ?? 0),
+    }
+    kept?.set(key, version, stored)
+  }
+  const ranked = stored.ranked && stored.expires > nowMs ? stored.ranked : null
+  return { ranked, reusable: ranked !== null && stored.reuseUntil > nowMs, mode: stored.mode }
 }
 
 /** One of the member's signals changed: their next page 1 ranks again (pages 2+ of the session still slice it). */

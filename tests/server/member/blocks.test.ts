@@ -5,6 +5,7 @@ import { registerMember, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
 import { countQueries, statementsOf } from '../../support/query-count'
 import { dbCount, dbRun } from '../../support/sql'
+import { listsChanged } from '../../../server/db/list-cache'
 import { createCategory, createNote, uploadImage } from './support/notes'
 
 /*
@@ -241,6 +242,8 @@ describe('what a block hides from the blocker', () => {
         // as it was), so that no page kept from the read before (db/kept-until-commit.ts) stands in for the page
         // statement.
         await dbRun(server.deps.db, 'UPDATE users SET bio = ? WHERE id = ?', [`屏蔽测试 ${path} ${limit}`, v.id])
+        // And a list change: a keyword search keeps its ranked page while no list changes (search/run.ts).
+        listsChanged()
         const counter = countQueries(server.deps.db)
         try {
           expect((await call('GET', path.replace('LIMIT', String(limit)), v.token)).status).toBe(200)

@@ -48,8 +48,11 @@ describe('fixed number of SQL statements per list, whatever the page size', () =
     ['comments', (limit: number) => `/api/posts/${noteId}/comments?limit=${limit}`],
     ['replies', (limit: number) => `/api/comments/${commentId}/replies?limit=${limit}`],
     ['search', (limit: number) => `/api/search?keyword=${encodeURIComponent('图书')}&type=all&limit=${limit}`],
-  ])('%s', async (_name, url) => {
+  ])('%s', async (name, url) => {
     for (const token of [undefined, member.token]) {
+      // A member's first 推荐 page ranks and writes the session; the page after it reads the row once (it is kept
+      // until the next commit: discovery/session.ts). Start both counts from a written session.
+      if (name === 'recommend' && token) await server.call('GET', url(1), { token })
       const small = await statements(url(1), token)
       const large = await statements(url(20), token)
       expect(large).toBe(small)
