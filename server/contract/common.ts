@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fixed } from '../i18n/format'
 
 /*
  * Shared request/reply pieces of the HTTP contract. This folder depends on zod only: the renderer imports
@@ -108,7 +109,7 @@ export function pageQuery(defaultLimit = 20) {
   return z.object({
     page: queryCount('page 必须是正整数').pipe(z.number().min(1, 'page 必须是正整数').max(100_000, 'page 过大')).default(1),
     limit: queryCount('limit 必须是正整数')
-      .pipe(z.number().min(1, 'limit 必须是正整数').max(MAX_PAGE_SIZE, `limit 不能超过${MAX_PAGE_SIZE}`))
+      .pipe(z.number().min(1, 'limit 必须是正整数').max(MAX_PAGE_SIZE, fixed('limit 不能超过{max}', { max: MAX_PAGE_SIZE })))
       .default(defaultLimit),
   })
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { multiLine } from './common'
+import { fixed } from '../i18n/format'
 
 /*
  * Verification (认证) calls: POST /users/verification, GET /users/verification/status,
@@ -14,8 +15,8 @@ const FIELD_MAX = 50
 export const VERIFICATION_MESSAGES = {
   typeRequired: '请选择认证类型',
   contentRequired: '请填写认证信息',
-  reasonTooLong: `申请理由不能超过${REASON_MAX}个字符`,
-  fieldTooLong: `填写内容不能超过${FIELD_MAX}个字符`,
+  reasonTooLong: fixed('申请理由不能超过{max}个字符', { max: REASON_MAX }),
+  fieldTooLong: fixed('填写内容不能超过{max}个字符', { max: FIELD_MAX }),
   pending: '您的认证申请正在审核中，请勿重复提交',
   approved: '您已通过认证，无需重复申请',
   nothingToRevoke: '没有可撤回的认证申请',

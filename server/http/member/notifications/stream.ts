@@ -6,6 +6,7 @@ import { presentNotification } from '../../../presenters/notification'
 import { ok } from '../../envelope'
 import { lastEventId, StreamHub, type SseStream } from '../../event-stream'
 import { newestNotificationId, notificationsAfter, unreadCounts } from './queries'
+import { fixed } from '../../../i18n/format'
 
 /*
  * GET /api/notifications/stream: Server-Sent Events of the signed-in member's new notifications and unread
@@ -35,7 +36,7 @@ const hub = new StreamHub({
   name: 'notifications',
   principal: 'user',
   maxPerKey: MAX_PER_MEMBER,
-  tooManyMessage: `同时打开的通知连接过多（最多 ${MAX_PER_MEMBER} 个），请关闭其他窗口后重试`,
+  tooManyMessage: fixed('同时打开的通知连接过多（最多 {max} 个），请关闭其他窗口后重试', { max: MAX_PER_MEMBER }),
   route: (event) => (event.kind === 'notifications' ? event.userIds : null),
   refresh: sendNew,
 })

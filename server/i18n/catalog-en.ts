@@ -1,0 +1,1 @@
+export const CATALOG_EN: Readonly<Record<string, string>> = {}
