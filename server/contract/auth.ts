@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { multiLine, singleLine } from './common'
 import { emailCodeSchema, emailSchema } from './email'
 import { DISPLAY_ID_MESSAGES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, avatarSchema, displayNameSchema, selfSchema, userIdSchema } from './users'
-import { fixed } from '../i18n/format'
+import { fixed } from '../i18n/message'
 
 export { userIdSchema }
 

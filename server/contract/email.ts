@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PASSWORD_MAX, PASSWORD_MIN } from './users'
-import { fixed } from '../i18n/format'
+import { fixed } from '../i18n/message'
 
 /*
  * Email binding and password reset, as XiaoShiLiu v1.3 names the calls (issue 20):

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { pageQuery, paginationSchema, queryCount } from './common'
 import { postCardSchema } from './posts'
 import { userCardSchema } from './users'
-import { fixed } from '../i18n/format'
+import { fixed } from '../i18n/message'
 
 /*
  * The 关注 timeline (issue 38, docs/discovery.md): GET /posts/following (notes by the people the member follows,

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { REPORT_DESCRIPTION_MAX, REPORT_REASONS, REPORT_TARGET_TYPES, type ReportReason, type ReportTargetType } from './report-reasons'
 import { selfSchema } from './users'
-import { fixed } from '../i18n/format'
+import { fixed } from '../i18n/message'
 
 /*
  * Reports and bans as members see them (issue 18): the report form's reasons, the request and reply shapes,
@@ -63,4 +63,4 @@ export type BanInfo = z.infer<typeof banSchema>
 export const meReplySchema = selfSchema.extend({ ban: banSchema.nullable() })
 export type MeReply = z.infer<typeof meReplySchema>
 
-export { banEndText, banMessage } from './ban-text'
+export { banEndText, banMessage, banNotice } from './ban-text'

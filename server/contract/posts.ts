@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { idSchema, listReplySchema, multiLine, pageQuery, queryFlag, singleLine } from './common'
 import { hasInvisibleCharacters } from './users'
-import { fixed } from '../i18n/format'
+import { fixed } from '../i18n/message'
 
 /* Notes (posts): feed, detail, create / update / delete, collect (member-and-visitor.md §3, §5, §7). */
 

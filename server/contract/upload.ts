@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { fixed } from '../i18n/format'
+import { fixed } from '../i18n/message'
 
 /* Uploads (member-and-visitor.md §5, §7, §9): images ≤ 5 MB (≤ 9 per batch), one video ≤ 100 MB. */
 

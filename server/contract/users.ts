@@ -1,14 +1,16 @@
 import { z } from 'zod'
 import { FOLLOW_LIST_KEYS, type FollowListKind } from './follow-keys'
 import { listReplySchema, multiLine, pageQuery, singleLine } from './common'
-import { fixed } from '../i18n/format'
+import { fixed } from '../i18n/message'
 import { LOCALES } from '../i18n/locales'
 
 /* Users calls (member-and-visitor.md §3 User info / Follow list entry, §5 Profile, §7 Users). */
 
 /** Served by the server itself from DATA_DIR/uploads/defaults (docs/decisions.md). */
 export const DEFAULT_AVATAR = '/uploads/defaults/avatar.webp'
+// i18n-ignore: the spec's display defaults are field values (stored and compared), not messages
 export const DEFAULT_BIO = '用户没有任何简介'
+// i18n-ignore: a field value, as above
 export const DEFAULT_LOCATION = '未知'
 
 export const USER_ID_MIN = 3
@@ -22,8 +24,11 @@ export const INTEREST_MAX = 8
 export const INTERESTS_MAX = 5
 export const LOCATION_MAX = 50
 
+// i18n-ignore: the spec's profile values (what clients send and store); the apps label them
 export const GENDERS = ['男', '女'] as const
+// i18n-ignore: profile values, as above
 export const ZODIAC_SIGNS = ['白羊座', '金牛座', '双子座', '巨蟹座', '狮子座', '处女座', '天秤座', '天蝎座', '射手座', '摩羯座', '水瓶座', '双鱼座'] as const
+// i18n-ignore: profile values, as above
 export const EDUCATIONS = ['高中及以下', '大专', '本科', '硕士', '博士'] as const
 
 const USER_MESSAGES_NOT_FOUND = '用户不存在'
@@ -114,7 +119,9 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
  * `x-input-also`): a blank string clears the field (the profile editor sends '' to clear), and MBTI is
  * read trimmed and upper-cased.
  */
+// i18n-ignore: OpenAPI prose (x-input-also), passed to .meta() below
 const BLANK_CLEARS = { 'x-input-also': { type: 'string', pattern: '^\\s*$', description: '空白视为 null（清除）' } }
+// i18n-ignore: OpenAPI prose, as above
 const MBTI_INPUT = { 'x-input-also': { type: 'string', pattern: '^\\s*(?:[EIei][SNsn][TFtf][JPjp])?\\s*$', description: '不区分大小写；空白视为 null（清除）' } }
 
 /** Interests arrive as an array, a JSON array string or a comma-separated string (spec §3). */

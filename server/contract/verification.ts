@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { multiLine } from './common'
-import { fixed } from '../i18n/format'
+import { fixed, known } from '../i18n/message'
 
 /*
  * Verification (认证) calls: POST /users/verification, GET /users/verification/status,
@@ -111,7 +111,7 @@ export const verificationApplyBody = z.preprocess(
         }
         const max = f.field === 'reason' ? REASON_MAX : FIELD_MAX
         if (value.length > max) {
-          ctx.addIssue({ code: 'custom', message: f.field === 'reason' ? VERIFICATION_MESSAGES.reasonTooLong : `${f.label}不能超过${FIELD_MAX}个字符`, path: [f.field] })
+          ctx.addIssue({ code: 'custom', message: f.field === 'reason' ? VERIFICATION_MESSAGES.reasonTooLong : fixed('{label}不能超过{max}个字符', { label: known(f.label), max: FIELD_MAX }), path: [f.field] })
           return z.NEVER
         }
         rows.push({ label: f.label, value })

@@ -6,7 +6,7 @@ import { execute, insertIgnore, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { Conflict, Invalid } from '../errors'
 import { foldWord, screenHtml, screenPlain, WordMatcher, type Screened } from './word-matcher'
-import { fixed } from '../i18n/format'
+import { fixed } from '../i18n/message'
 
 /*
  * The watched-word list as the write commands use it. Each instance keeps the list's automaton in memory

@@ -1,31 +1,15 @@
 import { IntlMessageFormat } from 'intl-messageformat'
 import { CATALOG_EN } from './catalog-en'
 import { DEFAULT_LOCALE, type Locale } from './locales'
+import { FIXED, fillPlaceholders, Message } from './message'
 
 /**
- * Messages as data (issue 40): a message is its Simplified Chinese text (the id, gettext-style) plus named
- * values for an ICU pattern (`词语最多{max}个字符`). Domain code builds messages and never knows the reader's
- * language; the edges (the reply envelope, notification inserts, mails) render them in it.
+ * Rendering messages (message.ts) in a locale: the reference locale is the ids themselves; the others are
+ * ICU MessageFormat patterns from their catalogues, compiled once by intl-messageformat (plurals and the
+ * locale's number rules where a pattern asks for them).
  */
-export type MessageValue = string | number | Message
-export type MessageValues = Record<string, MessageValue>
 
-export class Message {
-  constructor(
-    readonly id: string,
-    readonly values?: MessageValues,
-  ) {}
-
-  /** The reference (Chinese) rendering: logs, and callers that need plain text. */
-  toString(): string {
-    return render(this, DEFAULT_LOCALE)
-  }
-}
-
-/** A message of the catalogue, with its values. `id` must be a literal: the catalogue check collects them. */
-export const msg = (id: string, values?: MessageValues): Message => new Message(id, values)
-
-/** The catalogue of each locale: id → ICU pattern. The reference locale's pattern is the id itself. */
+/** The catalogue of each locale: id → ICU pattern. The reference locale has none: its pattern is the id. */
 const CATALOGS: Record<Locale, Readonly<Record<string, string>> | null> = { 'zh-CN': null, en: CATALOG_EN }
 
 export const catalogOf = (locale: Locale): Readonly<Record<string, string>> | null => CATALOGS[locale]
@@ -36,21 +20,18 @@ function formatter(pattern: string, locale: Locale): IntlMessageFormat {
   const key = `${locale}\u0000${pattern}`
   let format = compiled.get(key)
   if (!format) {
-    // ignoreTag: our texts are plain text, `<` in them is a character, not markup.
+    // ignoreTag: our texts are plain text; a `<` in them is a character, not markup.
     format = new IntlMessageFormat(pattern, locale, undefined, { ignoreTag: true })
     compiled.set(key, format)
   }
   return format
 }
 
-/** The pattern of `id` in `locale`: the catalogue's, else the reference text (a missing entry shows Chinese). */
-function patternOf(id: string, locale: Locale): string {
-  return catalogOf(locale)?.[id] ?? id
-}
-
 /** Render a message in `locale`. Values that are messages themselves (a resource's name) are rendered first. */
 export function render(message: Message, locale: Locale): string {
-  const pattern = patternOf(message.id, locale)
+  const pattern = catalogOf(locale)?.[message.id]
+  // The reference locale, or an id a catalogue lacks (the catalogue check fails on those): the Chinese text.
+  if (pattern === undefined) return fillPlaceholders(message.id, message.values, (m) => render(m, locale))
   if (!message.values) return pattern
   const values: Record<string, string | number> = {}
   for (const [name, value] of Object.entries(message.values)) values[name] = value instanceof Message ? render(value, locale) : value
@@ -58,22 +39,8 @@ export function render(message: Message, locale: Locale): string {
 }
 
 /**
- * Messages fixed when a module loads (the zod schemas' texts, which must be strings): `fixed()` renders the
- * reference text once and remembers which message it came from, so the edge can render it in another
- * language. Only for module-level constants: the registry never shrinks.
- */
-const FIXED = new Map<string, Message>()
-
-export function fixed(id: string, values: MessageValues): string {
-  const message = new Message(id, values)
-  const text = message.toString()
-  FIXED.set(text, message)
-  return text
-}
-
-/**
  * Localise a text the edge is about to send: a Message; a text made by `fixed()`; a catalogue id; anything
- * else (user content, a value already rendered) passes unchanged.
+ * else (user content, a text already rendered for its reader) passes unchanged.
  */
 export function localize(text: string | Message, locale: Locale): string {
   if (text instanceof Message) return render(text, locale)
@@ -82,3 +49,6 @@ export function localize(text: string | Message, locale: Locale): string {
   if (message) return render(message, locale)
   return catalogOf(locale)?.[text] ?? text
 }
+
+export { Message, msg, fixed, known } from './message'
+export type { MessageValue, MessageValues } from './message'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { multiLine } from '../common'
 import { isVisibleText } from '../users'
-import { fixed } from '../../i18n/format'
+import { fixed } from '../../i18n/message'
 
 /* Watched words, the back-office settings and the review of held notes (issue 18, parts 5–7). */
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { singleLine } from '../common'
 import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, displayNameSchema, profileUpdateBody, userIdSchema } from '../users'
 import { boolish, choice, displayIdRef, numericRef, requireUserRef, userRefsRequired } from './refs'
-import { fixed } from '../../i18n/format'
+import { fixed } from '../../i18n/message'
 
 /* Users, administrator accounts and sessions (admin-back-office.md §5, the documented rules). */
 

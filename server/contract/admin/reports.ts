@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { fixed } from '../../i18n/format'
+import { fixed } from '../../i18n/message'
 
 /*
  * The moderation queue's actions and the ban routes of the back-office (issue 18 parts 3, 4 and 7). Every

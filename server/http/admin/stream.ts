@@ -10,7 +10,7 @@ import { limitClause, query } from '../../db/sql'
 import type { AppDeps } from '../../deps'
 import { ok } from '../envelope'
 import { lastEventId, redeemTicket, StreamHub, type SseStream } from '../event-stream'
-import { fixed } from '../../i18n/format'
+import { fixed } from '../../i18n/message'
 
 /*
  * GET /api/admin/stream: Server-Sent Events for signed-in administrators (issue 21 part 1). Each new report

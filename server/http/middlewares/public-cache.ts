@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa'
 import { listGeneration } from '../../db/list-cache'
+import { localeOf } from '../locale'
 
 /*
  * Micro-cache of visitors' list replies (feed, comments, search, tags, categories): a GET without an
@@ -36,7 +37,8 @@ function send(ctx: Context, body: string): void {
 export function publicCache() {
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.method !== 'GET' || ctx.get('authorization')) return next()
-    const key = ctx.url
+    // One entry per language: a reply's message is written in the request's language (http/locale.ts).
+    const key = `${localeOf(ctx)} ${ctx.url}`
     const now = Date.now()
     const entry = entries.get(key)
     if (fresh(entry, now)) return send(ctx, entry.body)

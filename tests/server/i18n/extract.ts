@@ -17,7 +17,7 @@ const EXCLUDED_DIRS = ['seed', 'openapi', 'db/migrations', 'cli']
 const HAN = /\p{Script=Han}/u
 /** Callee names whose string arguments are API documentation, not messages. */
 const DOC_CALLS = new Set(['describe', 'meta'])
-/** Property names whose values are API documentation (the admin resources' and actions' descriptions). */
+/** Property names whose values are API documentation in the admin resources (their and their actions' descriptions). */
 const DOC_PROPERTIES = new Set(['description', 'summary'])
 
 export interface Finding {
@@ -41,9 +41,10 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-function inDocCall(node: ts.Node): boolean {
+function inDocCall(node: ts.Node, file: string): boolean {
+  const adminDocs = file.startsWith('server/admin/')
   for (let n = node.parent; n; n = n.parent) {
-    if (ts.isPropertyAssignment(n) && (ts.isIdentifier(n.name) || ts.isStringLiteral(n.name)) && DOC_PROPERTIES.has(n.name.text)) return true
+    if (adminDocs && ts.isPropertyAssignment(n) && (ts.isIdentifier(n.name) || ts.isStringLiteral(n.name)) && DOC_PROPERTIES.has(n.name.text)) return true
     if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && DOC_CALLS.has(n.expression.name.text)) return true
     if (ts.isStatement(n)) return false
   }
@@ -71,16 +72,16 @@ export function extractMessages(): Extraction {
         const id = node.arguments[0]
         if (!id || !(ts.isStringLiteral(id) || ts.isNoSubstitutionTemplateLiteral(id))) violations.push(at(node, `${calleeName(node)}() needs a literal id: ${node.getText(source)}`))
       }
-      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && HAN.test(node.text) && !inDocCall(node) && !ignored(node)) {
+      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && HAN.test(node.text) && !inDocCall(node, rel) && !ignored(node)) {
         const list = ids.get(node.text) ?? []
         list.push(at(node, node.text))
         ids.set(node.text, list)
       }
-      if (ts.isTemplateExpression(node) && HAN.test(node.getText(source)) && !inDocCall(node) && !ignored(node)) {
+      if (ts.isTemplateExpression(node) && HAN.test(node.getText(source)) && !inDocCall(node, rel) && !ignored(node)) {
         violations.push(at(node, `Chinese in a template literal (use msg()/fixed() with an ICU pattern): ${node.getText(source)}`))
         return
       }
-      if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken && HAN.test(node.getText(source)) && !inDocCall(node) && !ignored(node)) {
+      if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken && HAN.test(node.getText(source)) && !inDocCall(node, rel) && !ignored(node)) {
         const parts = [node.left, node.right]
         if (parts.some((p) => ts.isStringLiteral(p) && HAN.test(p.text))) violations.push(at(node, `Chinese joined with +: ${node.getText(source)}`))
       }

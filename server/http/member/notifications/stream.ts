@@ -6,7 +6,7 @@ import { presentNotification } from '../../../presenters/notification'
 import { ok } from '../../envelope'
 import { lastEventId, StreamHub, type SseStream } from '../../event-stream'
 import { newestNotificationId, notificationsAfter, unreadCounts } from './queries'
-import { fixed } from '../../../i18n/format'
+import { fixed } from '../../../i18n/message'
 
 /*
  * GET /api/notifications/stream: Server-Sent Events of the signed-in member's new notifications and unread

@@ -15,6 +15,7 @@ import { ok } from '../../envelope'
 import { AppError, Invalid, withFacts } from '../../../errors'
 import { writeLimit } from '../../middlewares/rate-limit'
 import { filesOf, multipart, type UploadedFile } from './multipart'
+import { msg } from '../../../i18n/message'
 
 /*
  * POST /upload/single (field file), /upload/image (field image), /upload/multiple (field files, ≤ 9) and
@@ -120,7 +121,7 @@ export function registerUploadRoutes(router: Router, deps: AppDeps): void {
     })
     if (uploaded.length === 0) throw Invalid(failed[0]?.message ?? UPLOAD_MESSAGES.notImage)
     await images(ctx, uploaded)
-    ok(ctx, { uploaded, failed }, failed.length ? `${uploaded.length}张成功，${failed.length}张失败` : '全部图片上传成功')
+    ok(ctx, { uploaded, failed }, failed.length ? msg('{uploaded}张成功，{failed}张失败', { uploaded: uploaded.length, failed: failed.length }) : '全部图片上传成功')
   })
 
   const videoLimits = { fields: [...VIDEO_FIELDS, 'thumbnail'], maxFileSize: VIDEO_MAX_BYTES, maxFiles: 2, tooBig: UPLOAD_MESSAGES.videoTooBig, tooMany: UPLOAD_MESSAGES.oneVideo }
