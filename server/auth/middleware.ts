@@ -131,8 +131,9 @@ export function requireUser(deps: AppDeps, options: RequireUserOptions = {}) {
     const row = await resolve(ctx, deps, 'user')
     if (!row) throw Unauthorized()
     const user = asUser(row)
-    if (options.duringBan !== 'allowed') refuseWhileBanned(ctx, user.ban)
+    // Known before the ban check, so the refusal is in the member's saved language (http/locale.ts).
     ctx.state.user = user
+    if (options.duringBan !== 'allowed') refuseWhileBanned(ctx, user.ban)
     await next()
   })
 }
