@@ -4,6 +4,9 @@
  * else, and no Chinese is assembled outside the catalogue (template literals or `+` with Chinese text fail,
  * whatever function they are passed to). Plus the rendering rules the catalogue relies on.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { IntlMessageFormat } from 'intl-messageformat'
 import { describe, expect, it } from 'vitest'
 import { CATALOG_EN } from '../../../server/i18n/catalog-en'
@@ -71,6 +74,30 @@ describe('the server message catalogue (issue 40)', () => {
     expect(outside).toEqual([])
     const stillGaps = new Set(violations.map((v) => v.file))
     expect(KNOWN_GAPS.filter((file) => !stillGaps.has(file)), 'fixed gaps to remove from KNOWN_GAPS').toEqual([])
+  })
+})
+
+describe('the extractor cannot be fooled', () => {
+  it('finds Chinese however it reaches an error: literal, constant, template, +, a non-literal id', () => {
+    const root = path.join(mkdtempSync(path.join(os.tmpdir(), 'i18n-')), 'server')
+    mkdirSync(path.join(root, 'seed'), { recursive: true })
+    writeFileSync(
+      path.join(root, 'fixture.ts'),
+      [
+        "const TEXT = '藏在常量里'",
+        "throw Invalid('直接写的')",
+        'throw Invalid(`最多${N}个`)',
+        "throw Invalid('前缀' + name)",
+        'throw Invalid(msg(id))',
+        "z.string().describe('文档说明')",
+        "// i18n-ignore: data\nconst GENDERS = ['男']",
+        "const GENDERS2 = ['女'] // i18n-ignore: data",
+      ].join('\n'),
+    )
+    writeFileSync(path.join(root, 'seed', 'demo.ts'), "export const NOTE = '演示内容'")
+    const found = extractMessages(root)
+    expect([...found.ids.keys()].sort()).toEqual(['直接写的', '前缀', '藏在常量里'].sort())
+    expect(found.violations.map((v) => v.line)).toEqual([3, 4, 5])
   })
 })
 

@@ -33,10 +33,10 @@ export interface Extraction {
   violations: Finding[]
 }
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, root: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) return EXCLUDED_DIRS.includes(path.relative(ROOT, full)) ? [] : sourceFiles(full)
+    if (entry.isDirectory()) return EXCLUDED_DIRS.includes(path.relative(root, full)) ? [] : sourceFiles(full, root)
     return entry.name.endsWith('.ts') && !/^catalog-/.test(entry.name) ? [full] : []
   })
 }
@@ -54,14 +54,15 @@ function inDocCall(node: ts.Node, file: string): boolean {
 const calleeName = (call: ts.CallExpression): string | null =>
   ts.isIdentifier(call.expression) ? call.expression.text : ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : null
 
-export function extractMessages(): Extraction {
+/** `root`: a server/ directory (the real one by default; the check's own test feeds it fixtures). */
+export function extractMessages(root = ROOT): Extraction {
   const ids = new Map<string, Finding[]>()
   const violations: Finding[] = []
-  for (const file of sourceFiles(ROOT)) {
+  for (const file of sourceFiles(root, root)) {
     const text = readFileSync(file, 'utf8')
     const lines = text.split('\n')
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
-    const rel = path.relative(path.dirname(ROOT), file)
+    const rel = path.relative(path.dirname(root), file)
     const ignored = (node: ts.Node): boolean => {
       const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line
       return /i18n-ignore/.test(lines[line] ?? '') || /i18n-ignore/.test(lines[line - 1] ?? '')

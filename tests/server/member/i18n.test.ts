@@ -171,3 +171,21 @@ describe('notifications and mails in the receiver’s language', () => {
     expect(reset.text).toContain(`the Shiliu account ${m.user_id}`)
   })
 })
+
+describe('the back-office follows its administrator’s Accept-Language', () => {
+  it('errors, success messages and the activity lines', async () => {
+    await createAdmin(server, 'i18nadmin')
+    const wrong = { username: 'i18nadmin', password: 'not-the-password' }
+    expect((await call('POST', '/api/auth/admin/login', { json: wrong })).message).toBe('登录失败，请检查用户名和密码')
+    expect((await call('POST', '/api/auth/admin/login', { json: wrong, language: 'en' })).message).toBe('Sign-in failed. Please check the username and password')
+    const token = await adminToken(server, 'i18nadmin')
+    const bad = await call('POST', '/api/admin/watched-words', { token, json: { word: '词'.repeat(200), action: 'block' }, language: 'en' })
+    expect([bad.status, bad.message]).toEqual([400, expect.stringMatching(/^A word can be at most \d+ characters$/)])
+    const m = await insertMember(server)
+    const en = await call('GET', '/api/admin/monitor/activities?activity_type=user_register', { token, language: 'en' })
+    const zh = await call('GET', '/api/admin/monitor/activities?activity_type=user_register', { token })
+    const line = (r: Reply) => (r.data as Array<{ user_id: string; description: string }>).find((a) => a.user_id === m.user_id)?.description
+    expect([en.message, line(en)]).toEqual(['Done', 'signed up'])
+    expect([zh.message, line(zh)]).toEqual(['获取动态成功', '注册了账号'])
+  })
+})
