@@ -90,6 +90,13 @@ describe('the language of a reply', () => {
 })
 
 describe('the saved locale', () => {
+  it('is in the OpenAPI document: PUT /users/{id} takes it, the self replies carry it', async () => {
+    type Doc = { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> }; responses: Record<string, unknown> }>> }
+    const doc = (await (await server.fetch('/api/openapi.json')).json()) as Doc
+    expect(JSON.stringify(doc.paths['/users/{id}']!.put!.requestBody!.content['application/json']!.schema.properties.locale)).toMatch(/"zh-CN","en"/)
+    expect(JSON.stringify(doc.paths['/auth/me']!.get!.responses['200'])).toMatch(/"locale":\{[^}]*"enum":\["zh-CN","en"\]/)
+  })
+
   it('is optional, validated, read by /auth/me, and wins over Accept-Language', async () => {
     const m = await insertMember(server)
     const me = await call('GET', '/api/auth/me', { token: m.token })
