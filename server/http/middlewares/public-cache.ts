@@ -29,6 +29,9 @@ function fresh(entry: Entry | undefined, now: number): entry is Entry & { body: 
 }
 
 function send(ctx: Context, body: string): void {
+  // The headers ok() gave the reply this body was cached from (http/locale.ts).
+  ctx.set('Content-Language', localeOf(ctx))
+  ctx.vary('Accept-Language')
   ctx.status = 200
   ctx.type = 'application/json; charset=utf-8'
   ctx.body = body

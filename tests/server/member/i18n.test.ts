@@ -80,6 +80,13 @@ describe('the language of a reply', () => {
     expect([like.status, like.message]).toEqual([200, 'Profile updated'])
   })
 
+  it('the visitors’ micro-cache keeps one reply per language, with its headers', async () => {
+    for (const [language, expected] of [['en', 'en'], ['en', 'en'], [undefined, 'zh-CN'], ['zh-CN', 'zh-CN'], ['en', 'en']] as const) {
+      const r = await call('GET', '/api/posts?limit=3&page=1', { language })
+      expect([language, r.status, r.headers.get('content-language'), /Accept-Language/i.test(r.headers.get('vary') ?? '')]).toEqual([language, 200, expected, true])
+    }
+  })
+
   it('a message with a value from the validation middleware, in both languages', async () => {
     const zh = await call('GET', '/api/posts?limit=1000')
     const en = await call('GET', '/api/posts?limit=1000', { language: 'en' })
