@@ -76,8 +76,9 @@ async function popular(reader: SqlReader, viewerId: number, exclude: readonly nu
   return rows.map((r) => Number(r.id))
 }
 
-function reasonOf(c: Candidate): Message {
-  const interests = c.shared.join('、')
+function reasonOf(c: Candidate, locale: Locale): Message {
+  // The members' own words, listed the way the language lists (Intl; 、 in Chinese, as before).
+  const interests = locale === DEFAULT_LOCALE ? c.shared.join('、') : new Intl.ListFormat(locale, { style: 'short', type: 'unit' }).format(c.shared)
   if (c.followedBy > 0 && c.shared.length > 0) return msg('{count} 位你关注的人也关注了TA · 共同兴趣：{interests}', { count: c.followedBy, interests })
   if (c.followedBy > 0) return msg('{count} 位你关注的人也关注了TA', { count: c.followedBy })
   if (c.shared.length > 0) return msg('共同兴趣：{interests}', { interests })
@@ -114,6 +115,6 @@ export async function suggestPeople(reader: SqlReader, viewerId: number, limit: 
     const row = byId.get(c.id)
     if (!row) return []
     const card = presentUserCard({ ...row, id: Number(row.id) }, followState(false, toBool(row.follows_me)))
-    return [{ ...card, shared_interests: c.shared, followed_by_count: c.followedBy, reason: render(reasonOf(c), locale) }]
+    return [{ ...card, shared_interests: c.shared, followed_by_count: c.followedBy, reason: render(reasonOf(c, locale), locale) }]
   })
 }

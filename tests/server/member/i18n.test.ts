@@ -203,3 +203,21 @@ describe('the back-office follows its administrator’s Accept-Language', () => 
     expect([zh.message, line(zh)]).toEqual(['获取动态成功', '注册了账号'])
   })
 })
+
+describe('texts inside the data follow the reader too', () => {
+  it('the suggestions’ reasons (plural rules and list format of the language)', async () => {
+    const [me, friend, fof, twin] = await Promise.all(Array.from({ length: 4 }, () => insertMember(server)))
+    const put = (m: Member, json: unknown) => call('PUT', `/api/users/${m.user_id}`, { token: m.token, json })
+    await put(me, { interests: ['摄影', '旅行', '美食'] })
+    await put(twin, { interests: ['旅行', '美食'] })
+    for (const [a, b] of [[me, friend], [friend, fof]] as const) expect((await call('POST', `/api/users/${b.user_id}/follow`, { token: a.token })).status).toBe(200)
+    const reasons = async (language?: string) => {
+      const r = await call('GET', '/api/users/suggestions?limit=30', { token: me.token, language })
+      return new Map((r.data as { users: Array<{ user_id: string; reason: string }> }).users.map((u) => [u.user_id, u.reason]))
+    }
+    const zh = await reasons()
+    expect([zh.get(fof.user_id), zh.get(twin.user_id)]).toEqual(['1 位你关注的人也关注了TA', '共同兴趣：旅行、美食'])
+    const en = await reasons('en')
+    expect([en.get(fof.user_id), en.get(twin.user_id)]).toEqual(['1 person you follow follows them', 'Shared interests: 旅行, 美食'])
+  })
+})
