@@ -4,6 +4,7 @@
  * spec when nothing is asked, notifications and mails in their receiver's language, and a message with a
  * value in both languages.
  */
+import yauzl from 'yauzl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertPost } from '../../support/rows'
 import { startMailbox, type Mailbox } from '../../support/mailbox'
@@ -219,5 +220,37 @@ describe('texts inside the data follow the reader too', () => {
     expect([zh.get(fof.user_id), zh.get(twin.user_id)]).toEqual(['1 位你关注的人也关注了TA', '共同兴趣：旅行、美食'])
     const en = await reasons('en')
     expect([en.get(fof.user_id), en.get(twin.user_id)]).toEqual(['1 person you follow follows them', 'Shared interests: 旅行, 美食'])
+  })
+})
+
+describe('the data export in the member’s language', () => {
+  it('its notice and the archive’s README.txt', async () => {
+    const m = await insertMember(server)
+    await call('PUT', `/api/users/${m.user_id}`, { token: m.token, json: { locale: 'en' } })
+    const asked = await call('POST', '/api/users/data-export', { token: m.token, language: 'zh-CN' })
+    expect([asked.status, asked.message]).toEqual([200, 'The export has started; you will be notified when it is ready'])
+    type Export = { status: string; download_url: string | null }
+    const state = async () => (await call('GET', '/api/users/data-export', { token: m.token })).data as Export | null
+    await expect.poll(async () => (await state())?.status, { timeout: 20_000, interval: 100 }).toBe('ready')
+    const zip = Buffer.from(await (await server.fetch((await state())!.download_url!, { token: m.token })).arrayBuffer())
+    const readme = await new Promise<string>((resolve, reject) => {
+      yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
+        if (err || !file) return reject(err ?? new Error('no zip'))
+        file.on('entry', (entry: yauzl.Entry) => {
+          if (entry.fileName !== 'README.txt') return file.readEntry()
+          file.openReadStream(entry, (e, stream) => {
+            if (e || !stream) return reject(e ?? new Error('no stream'))
+            const chunks: Buffer[] = []
+            stream.on('data', (c: Buffer) => chunks.push(c))
+            stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+          })
+        })
+        file.on('end', () => reject(new Error('no README.txt')))
+        file.readEntry()
+      })
+    })
+    expect(readme).toMatch(/^Shiliu personal data export\n/)
+    const [notice] = await systemNotices(server, m.id)
+    expect(notice!.title).toBe('Your data export is ready')
   })
 })
