@@ -8,6 +8,7 @@ import { cors, hostGuard } from './http/cors'
 import { errorMiddleware, replyErrorLogger } from './http/errors'
 import { fixedPaths } from './http/fixed-paths'
 import { jsonOnce } from './http/json-once'
+import { requestLocale } from './http/locale'
 import { requestLog } from './http/middlewares/request-log'
 import { requestMetrics } from './http/middlewares/request-metrics'
 import { securityHeaders } from './http/security-headers'
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps): Koa {
   // Outside the error translator, so large error envelopes are compressed like any reply.
   app.use(compression())
   app.use(jsonOnce())
+  app.use(requestLocale())
   app.use(errorMiddleware(deps.logger))
   app.use(hostGuard(deps.config))
   app.use(uploadsMiddleware(deps.config.uploadsDir, deps.config.corsOrigins))

@@ -272,6 +272,7 @@ function mailConfig(e: z.infer<typeof envSchema>): MailConfig | null {
   }
   return {
     smtpUrl: e.SMTP_URL,
+    // i18n-ignore: the sender's display name, one per site
     from: e.MAIL_FROM || '石榴 <no-reply@localhost>',
     requiredForRegistration: e.EMAIL_REQUIRED_FOR_REGISTRATION,
     intervalSeconds: e.EMAIL_CODE_INTERVAL_SECONDS,

@@ -4,6 +4,7 @@
  * A status travels with each error because the spec's catalogue names the outcome by it (400 invalid, 403
  * forbidden, ...); nothing here knows about Koa or the transport.
  */
+import type { Message } from './i18n/format'
 
 /** Default messages of the spec's error catalogue (member §8, admin §8). */
 export const STATUS_MESSAGES: Record<number, string> = {
@@ -20,24 +21,33 @@ export const STATUS_MESSAGES: Record<number, string> = {
   507: '服务器存储空间已满，暂时无法保存，请稍后重试',
 }
 
-/** An error whose status (the spec's catalogue) and message are safe to show to the client. */
+/** What an error says: a catalogue id (the spec's Chinese text) or a message with values (server/i18n). */
+export type ErrorText = string | Message
+
+/**
+ * An error whose status (the spec's catalogue) and message are safe to show to the client. `message` is the
+ * reference (Chinese) text, for logs; `text` keeps the message's id and values so the error middleware can
+ * render it in the request's language (issue 40).
+ */
 export class AppError extends Error {
+  readonly text: ErrorText
   constructor(
     readonly status: number,
-    message: string = STATUS_MESSAGES[status] ?? '请求失败',
+    text: ErrorText = STATUS_MESSAGES[status] ?? '请求失败',
     readonly data: unknown = null,
     readonly headers: Record<string, string> = {},
   ) {
-    super(message)
+    super(String(text))
+    this.text = text
     this.name = 'AppError'
   }
 }
 
-export const Invalid = (message: string = STATUS_MESSAGES[400]!, data: unknown = null) => new AppError(400, message, data)
-export const Unauthorized = (message: string = STATUS_MESSAGES[401]!) => new AppError(401, message)
-export const Forbidden = (message: string = STATUS_MESSAGES[403]!) => new AppError(403, message)
-export const NotFound = (message: string = STATUS_MESSAGES[404]!) => new AppError(404, message)
-export const Conflict = (message: string = STATUS_MESSAGES[409]!) => new AppError(409, message)
+export const Invalid = (message: ErrorText = STATUS_MESSAGES[400]!, data: unknown = null) => new AppError(400, message, data)
+export const Unauthorized = (message: ErrorText = STATUS_MESSAGES[401]!) => new AppError(401, message)
+export const Forbidden = (message: ErrorText = STATUS_MESSAGES[403]!) => new AppError(403, message)
+export const NotFound = (message: ErrorText = STATUS_MESSAGES[404]!) => new AppError(404, message)
+export const Conflict = (message: ErrorText = STATUS_MESSAGES[409]!) => new AppError(409, message)
 /** An unsupported method, in the envelope (with Allow when the resource has a fixed set). */
 export const MethodNotAllowed = (allow?: string) => new AppError(405, '不支持该请求方法', null, allow ? { Allow: allow } : {})
 
@@ -45,7 +55,7 @@ export const MethodNotAllowed = (allow?: string) => new AppError(405, '不支持
  * A service the request depends on (Redis, ...) does not answer: 503 with Retry-After in the header and in the
  * envelope's data, like the storage faults http/errors.ts translates.
  */
-export const Unavailable = (message: string, retryAfterSeconds: number) =>
+export const Unavailable = (message: ErrorText, retryAfterSeconds: number) =>
   new AppError(503, message, { retry_after: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) })
 
 export const TooMany = (retryAfterSeconds: number) =>

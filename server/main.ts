@@ -134,6 +134,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   if (config.demo) {
     await seedDemoIfEmpty(deps, () => demoHashes(config))
     await applyDemoAdminPassword(deps)
+    // i18n-ignore: a start-up progress line for the operator's console
     onProgress({ step: 'ready', done: 1, total: 1, message: '演示数据已就绪' })
   }
   // Notes indexed by an older tokenizer are re-tokenised, in short batches (domain/search-reindex.ts).

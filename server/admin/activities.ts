@@ -5,6 +5,9 @@ import { Comment, Post, User } from '../db/entities'
 import { moderationSource, describeModeration, type ModerationActivity } from './moderation-activities'
 import type { AppDeps } from '../deps'
 import { toIso } from './fields'
+import { msg, type Message } from '../i18n/message'
+import { render } from '../i18n/format'
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales'
 
 interface RawActivity {
   id: number | string
@@ -82,18 +85,18 @@ function specSource(deps: AppDeps, type: Exclude<ActivityType, ModerationActivit
   }
 }
 
-function describe(type: ActivityType, raw: RawActivity): string {
+function describe(type: ActivityType, raw: RawActivity): Message {
   if (type === 'report_submit' || type === 'moderation_action' || type === 'user_ban') return describeModeration(type, raw)
-  if (type === 'user_register') return '注册了账号'
-  if (type === 'post_publish') return raw.title ? `发布了笔记《${raw.title}》` : '发布了笔记'
-  return raw.title ? `评论了笔记《${raw.title}》` : '发表了评论'
+  if (type === 'user_register') return msg('注册了账号')
+  if (type === 'post_publish') return raw.title ? msg('发布了笔记《{title}》', { title: raw.title }) : msg('发布了笔记')
+  return raw.title ? msg('评论了笔记《{title}》', { title: raw.title }) : msg('发表了评论')
 }
 
 /**
  * The activity feed: registrations, published notes and comments, newest first. One bounded query per
  * type (each already limited), merged and cut to the limit.
  */
-export async function recentActivities(deps: AppDeps, q: MonitorQuery): Promise<Activity[]> {
+export async function recentActivities(deps: AppDeps, q: MonitorQuery, locale: Locale = DEFAULT_LOCALE): Promise<Activity[]> {
   const limit = q.limit ?? MONITOR_DEFAULT_LIMIT
   const types: readonly ActivityType[] = q.activity_type ? [q.activity_type] : ACTIVITY_TYPES
   const batches = await Promise.all(
@@ -108,7 +111,7 @@ export async function recentActivities(deps: AppDeps, q: MonitorQuery): Promise<
           target_id: raw.target_id === null ? null : Number(raw.target_id),
           avatar: raw.avatar || null,
           nickname: raw.nickname,
-          description: describe(type, raw),
+          description: render(describe(type, raw), locale),
           content: type === 'moderation_action' || type === 'user_ban' || type === 'report_submit' ? raw.content : excerpt(raw.content),
           created_at: toIso(raw.created_at) ?? '',
         }),

@@ -1,6 +1,7 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm'
 import { Admin, Comment, Report, ReportGroup, User, UserBan } from '../db/entities'
 import type { AppDeps } from '../deps'
+import { known, msg, type Message } from '../i18n/message'
 
 /*
  * The activity monitor's moderation sources (issue 18 part 8): reports filed (by the reporter), the queue's
@@ -66,13 +67,13 @@ export function moderationSource(deps: AppDeps, type: ModerationActivity): { qb:
   return { qb, at: 'x.starts_at' }
 }
 
-export function describeModeration(type: ModerationActivity, raw: Raw): string {
-  if (type === 'report_submit') return `举报了${NOUN[raw.title ?? ''] ?? '内容'}${raw.extra ? `：${raw.extra}` : ''}`
-  const by = raw.extra ? `管理员 ${raw.extra}` : '管理员'
-  if (type === 'user_ban') return `被${by} 限制账号${raw.title ? '' : '（永久）'}`
-  const target = raw.title ?? ''
+/** The line after the member's name, as a message (rendered in the administrator's language by the caller). */
+export function describeModeration(type: ModerationActivity, raw: Raw): Message {
+  const noun = known(NOUN[raw.title ?? ''] ?? '内容')
+  if (type === 'report_submit') return raw.extra ? msg('举报了{noun}：{text}', { noun, text: raw.extra }) : msg('举报了{noun}', { noun })
+  const by = raw.extra ? msg('管理员 {name}', { name: raw.extra }) : known('管理员')
+  if (type === 'user_ban') return raw.title ? msg('被{by} 限制账号', { by }) : msg('被{by} 限制账号（永久）', { by })
   const resolution = raw.kind ?? ''
-  const action = ACTION[resolution] ?? resolution
-  const noun = NOUN[target] ?? '内容'
-  return resolution === 'dismiss' || resolution === 'ban' || resolution === 'warn' ? `的${noun}被举报，${by} ${action}` : `的${noun}被${by} ${action}`
+  const action = ACTION[resolution] ? known(ACTION[resolution]) : resolution
+  return resolution === 'dismiss' || resolution === 'ban' || resolution === 'warn' ? msg('的{noun}被举报，{by} {action}', { noun, by, action }) : msg('的{noun}被{by} {action}', { noun, by, action })
 }

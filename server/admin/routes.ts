@@ -11,18 +11,19 @@ import { validate, validated } from '../http/middlewares/validate'
 import { recordAdminAction, touchedFields } from './audit-log'
 import { existingIds, findRow, listQuerySchema, listRows, type ListQuery } from './query'
 import type { AdminResource, AdminWrite } from './resource'
+import { known, msg } from '../i18n/message'
 
 type IdParams = { id: number }
 
 const writer = (deps: AppDeps, ctx: Context): AdminWrite => ({ deps, admin: currentAdmin(ctx) })
 
 async function mustExist(deps: AppDeps, def: AdminResource, id: number): Promise<void> {
-  if (!(await existingIds(deps, def, [id])).length) throw NotFound(`${def.label}不存在`)
+  if (!(await existingIds(deps, def, [id])).length) throw NotFound(msg('{label}不存在', { label: known(def.label) }))
 }
 
 async function reread(deps: AppDeps, def: AdminResource, id: number, scoped = true) {
   const row = await findRow(deps, def, id, scoped)
-  if (!row) throw NotFound(`${def.label}不存在`)
+  if (!row) throw NotFound(msg('{label}不存在', { label: known(def.label) }))
   return row
 }
 
@@ -50,7 +51,7 @@ export function mountResource(router: Router, deps: AppDeps, base: string, def: 
       const write = writer(deps, ctx)
       const id = await create.run(write, body)
       await recordAdminAction(deps, write.admin, { action: 'create', resource: def.name, ids: [id], fields: touchedFields(body) })
-      ok(ctx, await reread(deps, def, id), `${def.label}创建成功`)
+      ok(ctx, await reread(deps, def, id), msg('{label}创建成功', { label: known(def.label) }))
     })
   }
 
@@ -97,11 +98,11 @@ export function mountResource(router: Router, deps: AppDeps, base: string, def: 
     router.delete(base, auth, validate({ body: batchDeleteBody }), async (ctx) => {
       const { ids } = validated<never, BatchDeleteBody>(ctx).body
       const found = await existingIds(deps, def, [...new Set(ids)])
-      if (!found.length) throw NotFound(`${def.label}不存在`)
+      if (!found.length) throw NotFound(msg('{label}不存在', { label: known(def.label) }))
       const write = writer(deps, ctx)
       await remove(write, found)
       await recordAdminAction(deps, write.admin, { action: 'batch-delete', resource: def.name, ids: found })
-      ok(ctx, { deletedCount: found.length }, `成功删除${found.length}项`)
+      ok(ctx, { deletedCount: found.length }, msg('成功删除{count}项', { count: found.length }))
     })
   }
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'koa'
-import { banMessage, type BanInfo } from '../contract/moderation'
+import { banNotice, type BanInfo } from '../contract/moderation'
 import { toIso } from '../db/reader'
 import { Forbidden } from '../errors'
 
@@ -24,5 +24,5 @@ export const isWrite = (ctx: Context): boolean => !READS.has(ctx.method)
 
 /** 403 「账号已被限制至 …：…」 for a banned member's write. */
 export function refuseWhileBanned(ctx: Context, ban: BanInfo | null): void {
-  if (ban && isWrite(ctx)) throw Forbidden(banMessage(ban))
+  if (ban && isWrite(ctx)) throw Forbidden(banNotice(ban))
 }

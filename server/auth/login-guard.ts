@@ -2,6 +2,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible'
 import type { AppDeps } from '../deps'
 import { AppError } from '../errors'
 import { limiterFor } from '../db/rate-limiter'
+import { msg } from '../i18n/message'
 
 /**
  * Failed logins are limited per account as well as per address: a botnet gets LOGIN_FAILURES_PER_ACCOUNT
@@ -14,7 +15,7 @@ export type AccountKind = 'user' | 'admin'
 
 const keyOf = (kind: AccountKind, name: string) => `${kind}:${name.normalize('NFKC').toLowerCase()}`
 
-export const accountLockedMessage = (seconds: number) => `该账号登录失败次数过多，请${Math.max(1, Math.ceil(seconds / 60))}分钟后再试`
+export const accountLockedMessage = (seconds: number) => msg('该账号登录失败次数过多，请{minutes}分钟后再试', { minutes: Math.max(1, Math.ceil(seconds / 60)) })
 
 /** 429 with the wait in the message and Retry-After while the account is locked. */
 export async function assertAccountOpen(deps: AppDeps, kind: AccountKind, name: string): Promise<void> {

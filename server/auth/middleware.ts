@@ -5,6 +5,7 @@ import { AdminSession, UserSession } from '../db/entities'
 import { readerFor, toBool, toIso } from '../db/reader'
 import { inTransaction } from '../db/transaction'
 import { Forbidden, Unauthorized, withFacts } from '../errors'
+import { savedLocale, type Locale } from '../i18n/locales'
 import { activeBan, refuseWhileBanned } from './bans'
 import { verifyAccessToken, verifyStreamTicket, type Principal } from './tokens'
 
@@ -18,6 +19,8 @@ export interface AuthUser {
   ban: BanInfo | null
   /** Whether they block anyone (lists add the block condition only then: db/blocks.ts). */
   blocksSomeone: boolean
+  /** Their saved language (issue 40), which wins over Accept-Language (http/locale.ts); null when unset. */
+  locale: Locale | null
 }
 
 /** The signed-in administrator (ctx.state.admin). */
@@ -46,6 +49,7 @@ interface SessionRow {
   subject_active: boolean | number | string
   name: string
   nickname?: string
+  locale?: string | null
   ban_reason?: string | null
   ban_ends_at?: Date | string | null
   blocks_someone?: boolean | number | string
@@ -55,7 +59,7 @@ interface SessionRow {
 const SESSION_SQL: Record<Principal, string> = {
   user:
     'SELECT s.id AS session_id, s.last_activity AS last_activity, s.expires_at AS expires_at, s.is_active AS session_active, ' +
-    'u.id AS subject_id, u.is_active AS subject_active, u.user_id AS name, u.nickname AS nickname, b.reason AS ban_reason, b.ends_at AS ban_ends_at, ' +
+    'u.id AS subject_id, u.is_active AS subject_active, u.user_id AS name, u.nickname AS nickname, u.locale AS locale, b.reason AS ban_reason, b.ends_at AS ban_ends_at, ' +
     'EXISTS (SELECT 1 FROM user_blocks ub WHERE ub.blocker_id = u.id) AS blocks_someone ' +
     'FROM sessions s INNER JOIN users u ON u.id = s.user_id LEFT JOIN user_bans b ON b.open_user_id = u.id WHERE s.id = ? AND u.id = ?',
   admin:
@@ -100,7 +104,7 @@ async function sessionOf(deps: AppDeps, typ: Principal, claims: { sid: number; s
 
 function asUser(row: SessionRow): AuthUser {
   return { id: Number(row.subject_id), user_id: row.name, nickname: row.nickname ?? '', sessionId: Number(row.session_id), ban: activeBan(row.ban_reason, row.ban_ends_at),
-    blocksSomeone: toBool(row.blocks_someone ?? false),
+    blocksSomeone: toBool(row.blocks_someone ?? false), locale: savedLocale(row.locale),
   }
 }
 
@@ -127,8 +131,9 @@ export function requireUser(deps: AppDeps, options: RequireUserOptions = {}) {
     const row = await resolve(ctx, deps, 'user')
     if (!row) throw Unauthorized()
     const user = asUser(row)
-    if (options.duringBan !== 'allowed') refuseWhileBanned(ctx, user.ban)
+    // Known before the ban check, so the refusal is in the member's saved language (http/locale.ts).
     ctx.state.user = user
+    if (options.duringBan !== 'allowed') refuseWhileBanned(ctx, user.ban)
     await next()
   })
 }

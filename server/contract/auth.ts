@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { multiLine, singleLine } from './common'
 import { emailCodeSchema, emailSchema } from './email'
 import { DISPLAY_ID_MESSAGES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, avatarSchema, displayNameSchema, selfSchema, userIdSchema } from './users'
+import { fixed } from '../i18n/message'
 
 export { userIdSchema }
 
@@ -17,10 +18,10 @@ export const AUTH_MESSAGES = {
   /** The register screen shows a reply containing 已存在 under the id field. */
   userIdTaken: '该石榴号已存在',
   nicknameRequired: '请输入昵称',
-  nicknameTooLong: `昵称不能超过${NICKNAME_MAX}个字符`,
+  nicknameTooLong: fixed('昵称不能超过{max}个字符', { max: NICKNAME_MAX }),
   passwordRequired: '请输入密码',
-  passwordTooShort: `密码至少需要${PASSWORD_MIN}位`,
-  passwordTooLong: `密码不能超过${PASSWORD_MAX}位`,
+  passwordTooShort: fixed('密码至少需要{min}位', { min: PASSWORD_MIN }),
+  passwordTooLong: fixed('密码不能超过{max}位', { max: PASSWORD_MAX }),
   captchaRequired: '请输入验证码',
   captchaWrong: '验证码错误，请重新输入',
   captchaExpired: '验证码已过期，请重新获取',

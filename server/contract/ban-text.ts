@@ -1,3 +1,4 @@
+import { msg, type Message } from '../i18n/message'
 /*
  * How a ban reads (issue 18), shared by the server's refusal and the member app's banner. A leaf module with
  * no imports: the banner is on every page, so it must not pull the contract's schemas into the first load.
@@ -26,5 +27,10 @@ export function banEndText(until: string): string {
 
 /** The refusal a banned member gets on every write (and the banner's text). */
 export function banMessage(ban: BanText): string {
-  return ban.until === null ? `账号已被永久限制：${ban.reason}` : `账号已被限制至 ${banEndText(ban.until)}：${ban.reason}`
+  return banNotice(ban).toString()
+}
+
+/** The same, as a message the server renders in its reader's language (the reason is the moderator's text). */
+export function banNotice(ban: BanText): Message {
+  return ban.until === null ? msg('账号已被永久限制：{reason}', { reason: ban.reason }) : msg('账号已被限制至 {until}：{reason}', { until: banEndText(ban.until), reason: ban.reason })
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fixed, known, msg, type Message } from '../i18n/message'
 
 /*
  * Shared request/reply pieces of the HTTP contract. This folder depends on zod only: the renderer imports
@@ -34,9 +35,9 @@ export const isSingleLineText = (v: string) => !hasControlCharacters(v)
 export const isMultiLineText = (v: string) => !hasControlCharacters(v, true)
 
 /** `.refine(...singleLine('标题'))`: refuses control characters with "标题不能包含控制字符". */
-export const singleLine = (label: string) => [isSingleLineText, `${label}${CONTROL_MESSAGE}`] as const
+export const singleLine = (label: string) => [isSingleLineText, fixed('{label}不能包含控制字符', { label: known(label) })] as const
 /** `.refine(...multiLine('内容'))`: the same, tab and line breaks allowed. */
-export const multiLine = (label: string) => [isMultiLineText, `${label}${CONTROL_MESSAGE}`] as const
+export const multiLine = (label: string) => [isMultiLineText, fixed('{label}不能包含控制字符', { label: known(label) })] as const
 
 /**
  * The one rule at the edge (issue 41): every string of every request (query, body, route params; nested in
@@ -75,10 +76,10 @@ export function controlCharacterPath(value: unknown, path: Array<string | number
 }
 
 /** The edge rule's message for a path: "邮箱不能包含控制字符", or "参数 a.b 不能包含控制字符". */
-export function controlCharacterMessage(path: ReadonlyArray<string | number>): string {
+export function controlCharacterMessage(path: ReadonlyArray<string | number>): Message {
   const key = [...path].reverse().find((p): p is string => typeof p === 'string')
   const label = key ? FIELD_LABELS[key] : undefined
-  return label ? `${label}${CONTROL_MESSAGE}` : `参数 ${path.join('.') || '请求'} ${CONTROL_MESSAGE}`
+  return label ? msg('{label}不能包含控制字符', { label: known(label) }) : msg('参数 {path} 不能包含控制字符', { path: path.join('.') || known('请求') })
 }
 
 /** A positive database id in a path or body ('0', '-1', '1e3', 'abc' and ids beyond 2^31 are refused). */
@@ -108,7 +109,7 @@ export function pageQuery(defaultLimit = 20) {
   return z.object({
     page: queryCount('page 必须是正整数').pipe(z.number().min(1, 'page 必须是正整数').max(100_000, 'page 过大')).default(1),
     limit: queryCount('limit 必须是正整数')
-      .pipe(z.number().min(1, 'limit 必须是正整数').max(MAX_PAGE_SIZE, `limit 不能超过${MAX_PAGE_SIZE}`))
+      .pipe(z.number().min(1, 'limit 必须是正整数').max(MAX_PAGE_SIZE, fixed('limit 不能超过{max}', { max: MAX_PAGE_SIZE })))
       .default(defaultLimit),
   })
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PASSWORD_MAX, PASSWORD_MIN } from './users'
+import { fixed } from '../i18n/message'
 
 /*
  * Email binding and password reset, as XiaoShiLiu v1.3 names the calls (issue 20):
@@ -32,8 +33,8 @@ export const EMAIL_MESSAGES = {
   unbound: '邮箱已解绑',
   passwordReset: '密码重置成功，请使用新密码登录',
   newPasswordRequired: '请输入新密码',
-  newPasswordTooShort: `密码至少需要${PASSWORD_MIN}位`,
-  newPasswordTooLong: `密码不能超过${PASSWORD_MAX}位`,
+  newPasswordTooShort: fixed('密码至少需要{min}位', { min: PASSWORD_MIN }),
+  newPasswordTooLong: fixed('密码不能超过{max}位', { max: PASSWORD_MAX }),
   registrationNeedsEmail: '注册需要验证邮箱',
   noEmailOfMember: '该用户未绑定邮箱',
   memberDisabled: '该用户已被禁用，请先启用账号',

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { pageQuery, paginationSchema, queryCount } from './common'
 import { postCardSchema } from './posts'
 import { userCardSchema } from './users'
+import { fixed } from '../i18n/message'
 
 /*
  * The 关注 timeline (issue 38, docs/discovery.md): GET /posts/following (notes by the people the member follows,
@@ -77,7 +78,7 @@ export const SUGGESTIONS_MAX = 30
 
 export const suggestionsQuery = z.object({
   limit: queryCount('limit 必须是正整数')
-    .pipe(z.number().min(1, 'limit 必须是正整数').max(SUGGESTIONS_MAX, `limit 不能超过${SUGGESTIONS_MAX}`))
+    .pipe(z.number().min(1, 'limit 必须是正整数').max(SUGGESTIONS_MAX, fixed('limit 不能超过{max}', { max: SUGGESTIONS_MAX })))
     .default(10),
 })
 export type SuggestionsQuery = z.infer<typeof suggestionsQuery>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { REPORT_DESCRIPTION_MAX, REPORT_REASONS, REPORT_TARGET_TYPES, type ReportReason, type ReportTargetType } from './report-reasons'
 import { selfSchema } from './users'
+import { fixed } from '../i18n/message'
 
 /*
  * Reports and bans as members see them (issue 18): the report form's reasons, the request and reply shapes,
@@ -17,7 +18,7 @@ export const MODERATION_MESSAGES = {
   self: '不能举报自己或自己的内容',
   reasonRequired: '请选择举报原因',
   descriptionRequired: '请填写举报说明',
-  descriptionTooLong: `举报说明不能超过${REPORT_DESCRIPTION_MAX}个字`,
+  descriptionTooLong: fixed('举报说明不能超过{max}个字', { max: REPORT_DESCRIPTION_MAX }),
   targetType: '举报对象类型无效',
   postNotFound: '笔记不存在',
   commentNotFound: '评论不存在',
@@ -62,4 +63,4 @@ export type BanInfo = z.infer<typeof banSchema>
 export const meReplySchema = selfSchema.extend({ ban: banSchema.nullable() })
 export type MeReply = z.infer<typeof meReplySchema>
 
-export { banEndText, banMessage } from './ban-text'
+export { banEndText, banMessage, banNotice } from './ban-text'

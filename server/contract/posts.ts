@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idSchema, listReplySchema, multiLine, pageQuery, queryFlag, singleLine } from './common'
 import { hasInvisibleCharacters } from './users'
+import { fixed } from '../i18n/message'
 
 /* Notes (posts): feed, detail, create / update / delete, collect (member-and-visitor.md §3, §5, §7). */
 
@@ -40,23 +41,23 @@ export const tagNames = z
   .array(z.union([z.string(), z.object({ name: z.string() })], { error: '标签格式无效' }).transform((t) => (typeof t === 'string' ? t : t.name)), {
     error: '标签格式无效',
   })
-  .max(50, `最多只能添加${TAGS_MAX}个标签`)
+  .max(50, fixed('最多只能添加{max}个标签', { max: TAGS_MAX }))
   .transform((names) => [...new Set(names.map((n) => n.normalize('NFKC').trim().replace(/^#+/, '').trim()).filter(Boolean))])
-  .refine((names) => names.length <= TAGS_MAX, `最多只能添加${TAGS_MAX}个标签`)
-  .refine((names) => names.every((n) => [...n].length <= TAG_NAME_MAX), `标签最多${TAG_NAME_MAX}个字`)
+  .refine((names) => names.length <= TAGS_MAX, fixed('最多只能添加{max}个标签', { max: TAGS_MAX }))
+  .refine((names) => names.every((n) => [...n].length <= TAG_NAME_MAX), fixed('标签最多{max}个字', { max: TAG_NAME_MAX }))
   .refine((names) => names.every((n) => !/[<>]/.test(n) && !hasInvisibleCharacters(n)), '标签包含无效字符')
 
 const categoryRef = z.union([idSchema, z.null(), z.literal('')], { error: '分类无效' }).transform((v) => (v === '' ? null : v))
 
 const noteFields = {
-  title: z.string({ error: '标题必须是文本' }).trim().max(TITLE_MAX, `标题不能超过${TITLE_MAX}个字符`).refine(...singleLine('标题')),
+  title: z.string({ error: '标题必须是文本' }).trim().max(TITLE_MAX, fixed('标题不能超过{max}个字符', { max: TITLE_MAX })).refine(...singleLine('标题')),
   content: z
     .string({ error: '内容必须是文本' })
     .max(CONTENT_RAW_MAX, `内容不能超过${CONTENT_MAX}个字符`)
     .refine(...multiLine('内容'))
     .refine((html) => plainLength(html) <= CONTENT_MAX, `内容不能超过${CONTENT_MAX}个字符`)
     .meta({ 'x-max-plain-length': CONTENT_MAX, description: `去掉标记后最多${CONTENT_MAX}个字符（maxLength 为含标记的上限）` }),
-  images: z.array(imageRef, { error: '图片列表无效' }).max(IMAGES_MAX, `最多只能上传${IMAGES_MAX}张图片`),
+  images: z.array(imageRef, { error: '图片列表无效' }).max(IMAGES_MAX, fixed('最多只能上传{max}张图片', { max: IMAGES_MAX })),
   video: videoInput.nullable(),
   tags: tagNames,
   category_id: categoryRef,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fixed } from '../i18n/message'
 
 /* Uploads (member-and-visitor.md §5, §7, §9): images ≤ 5 MB (≤ 9 per batch), one video ≤ 100 MB. */
 
@@ -9,12 +10,12 @@ export const BATCH_MAX_FILES = 9
 export const UPLOAD_MESSAGES = {
   noFile: '请选择文件',
   notImage: '请选择图片文件',
-  imageTooBig: `图片大小不能超过${IMAGE_MAX_MB}MB`,
-  tooMany: `最多只能上传${BATCH_MAX_FILES}张图片`,
+  imageTooBig: fixed('图片大小不能超过{max}MB', { max: IMAGE_MAX_MB }),
+  tooMany: fixed('最多只能上传{max}张图片', { max: BATCH_MAX_FILES }),
   oneImage: '一次只能上传一张图片',
   oneVideo: '一次只能上传一个视频和一张封面',
   notVideo: '请选择视频文件',
-  videoTooBig: `文件大小不能超过${VIDEO_MAX_MB}MB`,
+  videoTooBig: fixed('文件大小不能超过{max}MB', { max: VIDEO_MAX_MB }),
   noVideo: '没有视频文件',
 } as const
 

@@ -1,12 +1,16 @@
 import { z } from 'zod'
 import { FOLLOW_LIST_KEYS, type FollowListKind } from './follow-keys'
 import { listReplySchema, multiLine, pageQuery, singleLine } from './common'
+import { fixed } from '../i18n/message'
+import { LOCALES } from '../i18n/locales'
 
 /* Users calls (member-and-visitor.md §3 User info / Follow list entry, §5 Profile, §7 Users). */
 
 /** Served by the server itself from DATA_DIR/uploads/defaults (docs/decisions.md). */
 export const DEFAULT_AVATAR = '/uploads/defaults/avatar.webp'
+// i18n-ignore: the spec's display defaults are field values (stored and compared), not messages
 export const DEFAULT_BIO = '用户没有任何简介'
+// i18n-ignore: a field value, as above
 export const DEFAULT_LOCATION = '未知'
 
 export const USER_ID_MIN = 3
@@ -20,8 +24,11 @@ export const INTEREST_MAX = 8
 export const INTERESTS_MAX = 5
 export const LOCATION_MAX = 50
 
+// i18n-ignore: the spec's profile values (what clients send and store); the apps label them
 export const GENDERS = ['男', '女'] as const
+// i18n-ignore: profile values, as above
 export const ZODIAC_SIGNS = ['白羊座', '金牛座', '双子座', '巨蟹座', '狮子座', '处女座', '天秤座', '天蝎座', '射手座', '摩羯座', '水瓶座', '双鱼座'] as const
+// i18n-ignore: profile values, as above
 export const EDUCATIONS = ['高中及以下', '大专', '本科', '硕士', '博士'] as const
 
 const USER_MESSAGES_NOT_FOUND = '用户不存在'
@@ -30,11 +37,11 @@ export const USER_MESSAGES = {
   notFound: USER_MESSAGES_NOT_FOUND,
   notOwner: '只能修改自己的资料',
   nicknameBlank: '昵称不能为空',
-  nicknameTooLong: `昵称不能超过${NICKNAME_MAX}个字符`,
-  bioTooLong: `个人简介不能超过${BIO_MAX}个字符`,
-  majorTooLong: `专业不能超过${MAJOR_MAX}个字符`,
-  interestTooLong: `每个兴趣爱好最长${INTEREST_MAX}个字`,
-  interestsTooMany: `兴趣爱好最多${INTERESTS_MAX}个`,
+  nicknameTooLong: fixed('昵称不能超过{max}个字符', { max: NICKNAME_MAX }),
+  bioTooLong: fixed('个人简介不能超过{max}个字符', { max: BIO_MAX }),
+  majorTooLong: fixed('专业不能超过{max}个字符', { max: MAJOR_MAX }),
+  interestTooLong: fixed('每个兴趣爱好最长{max}个字', { max: INTEREST_MAX }),
+  interestsTooMany: fixed('兴趣爱好最多{max}个', { max: INTERESTS_MAX }),
   interestsDuplicate: '兴趣爱好不能重复',
   interestsInvalid: '兴趣爱好格式不正确',
   gender: '性别只能是男或女',
@@ -42,20 +49,21 @@ export const USER_MESSAGES = {
   education: '请选择正确的学历',
   mbti: 'MBTI类型不正确',
   avatar: '头像地址无效',
-  locationTooLong: `所在地不能超过${LOCATION_MAX}个字符`,
+  locationTooLong: fixed('所在地不能超过{max}个字符', { max: LOCATION_MAX }),
   currentPasswordRequired: '请输入当前密码',
   newPasswordRequired: '请输入新密码',
-  newPasswordTooShort: `新密码至少需要${PASSWORD_MIN}位`,
-  newPasswordTooLong: `新密码不能超过${PASSWORD_MAX}位`,
+  newPasswordTooShort: fixed('新密码至少需要{min}位', { min: PASSWORD_MIN }),
+  newPasswordTooLong: fixed('新密码不能超过{max}位', { max: PASSWORD_MAX }),
   currentPasswordWrong: '当前密码错误，请检查后重新输入',
   samePassword: '新密码不能与当前密码相同',
   followSelf: '不能关注自己',
   keywordRequired: '请输入搜索关键词',
+  locale: fixed('不支持的语言，可选：{locales}', { locales: LOCALES.join('、') }),
 } as const
 
 export const DISPLAY_ID_MESSAGES = {
   userIdRequired: '请输入石榴号',
-  userIdLength: `石榴号长度需在${USER_ID_MIN}-${USER_ID_MAX}个字符之间`,
+  userIdLength: fixed('石榴号长度需在{min}-{max}个字符之间', { min: USER_ID_MIN, max: USER_ID_MAX }),
   userIdChars: '石榴号只能包含字母、数字和下划线',
 } as const
 
@@ -111,7 +119,9 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
  * `x-input-also`): a blank string clears the field (the profile editor sends '' to clear), and MBTI is
  * read trimmed and upper-cased.
  */
+// i18n-ignore: OpenAPI prose (x-input-also), passed to .meta() below
 const BLANK_CLEARS = { 'x-input-also': { type: 'string', pattern: '^\\s*$', description: '空白视为 null（清除）' } }
+// i18n-ignore: OpenAPI prose, as above
 const MBTI_INPUT = { 'x-input-also': { type: 'string', pattern: '^\\s*(?:[EIei][SNsn][TFtf][JPjp])?\\s*$', description: '不区分大小写；空白视为 null（清除）' } }
 
 /** Interests arrive as an array, a JSON array string or a comma-separated string (spec §3). */
@@ -189,6 +199,8 @@ export const profileUpdateBody = z.object({
   major: z.preprocess(blankToNull, z.string({ error: USER_MESSAGES.majorTooLong }).trim().max(MAJOR_MAX, USER_MESSAGES.majorTooLong).refine(...singleLine('专业')).nullish()).meta(BLANK_CLEARS),
   interests: interestsSchema.optional(),
   location: z.string({ error: USER_MESSAGES.locationTooLong }).trim().max(LOCATION_MAX, USER_MESSAGES.locationTooLong).refine(...singleLine('所在地')).nullish(),
+  /** Optional (issue 40): older clients never send it; null or '' clears the choice. */
+  locale: z.preprocess(blankToNull, z.enum(LOCALES, { error: USER_MESSAGES.locale }).nullish()).meta(BLANK_CLEARS),
 })
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>
 
@@ -259,7 +271,12 @@ export type ProfileView = z.infer<typeof profileViewSchema>
 
 /** The signed-in member (login, register, me): the profile plus the own numeric id. */
 /** email: the bound address (only ever shown to its member), null when none (issue 20). */
-export const selfSchema = profileSchema.extend({ id: z.number().int(), email: z.string().nullable().optional() })
+/** locale: the language the member chose (issue 40), null when none: Accept-Language then decides. */
+export const selfSchema = profileSchema.extend({
+  id: z.number().int(),
+  email: z.string().nullable().optional(),
+  locale: z.enum(LOCALES).nullable().optional().describe('界面与服务器消息的语言（zh-CN / en）；null 表示未选择，按 Accept-Language'),
+})
 export type SelfUser = z.infer<typeof selfSchema>
 
 export const followEntrySchema = z.object({

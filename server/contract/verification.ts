@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { multiLine } from './common'
+import { fixed, known } from '../i18n/message'
 
 /*
  * Verification (认证) calls: POST /users/verification, GET /users/verification/status,
@@ -14,8 +15,8 @@ const FIELD_MAX = 50
 export const VERIFICATION_MESSAGES = {
   typeRequired: '请选择认证类型',
   contentRequired: '请填写认证信息',
-  reasonTooLong: `申请理由不能超过${REASON_MAX}个字符`,
-  fieldTooLong: `填写内容不能超过${FIELD_MAX}个字符`,
+  reasonTooLong: fixed('申请理由不能超过{max}个字符', { max: REASON_MAX }),
+  fieldTooLong: fixed('填写内容不能超过{max}个字符', { max: FIELD_MAX }),
   pending: '您的认证申请正在审核中，请勿重复提交',
   approved: '您已通过认证，无需重复申请',
   nothingToRevoke: '没有可撤回的认证申请',
@@ -110,7 +111,7 @@ export const verificationApplyBody = z.preprocess(
         }
         const max = f.field === 'reason' ? REASON_MAX : FIELD_MAX
         if (value.length > max) {
-          ctx.addIssue({ code: 'custom', message: f.field === 'reason' ? VERIFICATION_MESSAGES.reasonTooLong : `${f.label}不能超过${FIELD_MAX}个字符`, path: [f.field] })
+          ctx.addIssue({ code: 'custom', message: f.field === 'reason' ? VERIFICATION_MESSAGES.reasonTooLong : fixed('{label}不能超过{max}个字符', { label: known(f.label), max: FIELD_MAX }), path: [f.field] })
           return z.NEVER
         }
         rows.push({ label: f.label, value })

@@ -131,6 +131,7 @@ export async function updateProfile(deps: AppDeps, user: User, body: ProfileUpda
   if (body.major !== undefined) changes.major = body.major
   if (body.interests !== undefined) changes.interests = body.interests && body.interests.length ? body.interests : null
   if (body.location !== undefined) changes.location = body.location || DEFAULT_LOCATION
+  if (body.locale !== undefined) changes.locale = body.locale ?? null
   Object.assign(changes, await screenProfile(deps.db, { nickname: changes.nickname, bio: changes.bio }, { nickname: NICKNAME_MAX, bio: BIO_MAX }))
   if (Object.keys(changes).length)
     await inTransaction(deps.db, async (m) => {

@@ -1,10 +1,11 @@
 import type { DataSource, EntityManager } from 'typeorm'
-import { banMessage, type BanInfo } from '../contract/moderation'
+import { banNotice, type BanInfo } from '../contract/moderation'
 import { activeBan } from '../auth/bans'
 import { dateParam, execute, forUpdate, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { Invalid, NotFound } from '../errors'
 import { notifyFromSite } from './notifications'
+import { msg } from '../i18n/message'
 
 /*
  * Bans (issue 18 part 4): a banned member signs in and reads, but every write is refused until the ban
@@ -65,7 +66,7 @@ export async function banInTransaction(manager: EntityManager, input: BanInput):
   ])
   const [row] = await query<{ id: number }>(manager, 'SELECT id FROM user_bans WHERE open_user_id = ?', [input.userId])
   const ban = { until: endsAt ? endsAt.toISOString() : null, reason: input.reason }
-  await notifyFromSite(manager, [input.userId], { title: '账号已被限制', content: `${banMessage(ban)}。限制期间你仍可登录和浏览，但不能发布、评论、点赞、收藏、关注或修改资料。` })
+  await notifyFromSite(manager, [input.userId], { title: '账号已被限制', content: msg('{ban}。限制期间你仍可登录和浏览，但不能发布、评论、点赞、收藏、关注或修改资料。', { ban: banNotice(ban) }) })
   return { id: Number(row!.id), until: ban.until }
 }
 

@@ -9,6 +9,9 @@ import { query } from '../db/sql'
 import { commentSeenBy, noteSeenBy } from '../db/visibility'
 import type { AppDeps } from '../deps'
 import { mediaStorage, uploadPath } from '../media/storage'
+import { render } from '../i18n/format'
+import { DEFAULT_LOCALE, savedLocale } from '../i18n/locales'
+import { msg } from '../i18n/message'
 
 /*
  * What a member's export holds (docs/data-export.md), written as one zip with yazl: JSON files of their
@@ -32,7 +35,8 @@ function clean(rows: Rows): Rows {
   )
 }
 
-const README = `石榴（Shiliu）个人数据导出
+/** The archive's README.txt, in the member's saved language (issue 40). */
+const README = msg(`石榴（Shiliu）个人数据导出
 
 profile.json        个人资料
 verification.json   认证申请的类型与审核状态（不含身份信息）
@@ -44,13 +48,13 @@ collections.json    你收藏的笔记
 follows.json        你关注的人与关注你的人
 
 时间均为 UTC（ISO 8601）。
-`
+`)
 
 async function collect(deps: AppDeps, userId: number) {
   const db = deps.db
   const one = [userId]
   const [profile] = clean(
-    await query(db, 'SELECT user_id, nickname, avatar, bio, location, gender, zodiac_sign, mbti, education, major, interests, verified, follow_count, fans_count, post_count, like_count, collect_count, created_at FROM users WHERE id = ?', one),
+    await query(db, 'SELECT user_id, nickname, avatar, bio, location, gender, zodiac_sign, mbti, education, major, interests, locale, verified, follow_count, fans_count, post_count, like_count, collect_count, created_at FROM users WHERE id = ?', one),
   )
   const verification = clean(await query(db, 'SELECT type, status, admin_note, audit_time, created_at FROM verifications WHERE user_id = ? ORDER BY id', one))
   const notes = clean(
@@ -144,7 +148,7 @@ export async function writeArchive(deps: AppDeps, userId: number, file: string):
 
   const zip = new yazl.ZipFile()
   const json = (name: string, value: unknown) => zip.addBuffer(Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8'), name)
-  zip.addBuffer(Buffer.from(README, 'utf8'), 'README.txt')
+  zip.addBuffer(Buffer.from(render(README, savedLocale(data.profile?.locale) ?? DEFAULT_LOCALE), 'utf8'), 'README.txt')
   json('profile.json', profile)
   json('verification.json', data.verification)
   json('notes.json', notes)

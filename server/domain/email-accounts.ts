@@ -7,7 +7,8 @@ import { AppError, Forbidden, Invalid } from '../errors'
 import { hashPassword } from '../auth/passwords'
 import { clearLoginFailures } from '../auth/login-guard'
 import { closeAllSessions } from '../auth/sessions'
-import { emailCodeMessage, emailRemovedNotice, passwordResetNotice, resetCodeMessage } from '../mail/messages'
+import { emailCodeMessage, emailRemovedNotice, mailLocale, passwordResetNotice, resetCodeMessage } from '../mail/messages'
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales'
 import { mailerOf, type MailMessage, type Mailer } from '../mail/transport'
 import { checkCode, issueCode, spendSendAllowance } from './email-codes'
 
@@ -44,19 +45,20 @@ function sendLater(deps: AppDeps, m: Mailer, message: MailMessage): void {
 
 export const userByEmail = (deps: AppDeps, email: string): Promise<User | null> => deps.db.getRepository(User).findOneBy({ email })
 
-export async function sendEmailCode(deps: AppDeps, email: string): Promise<void> {
+/** `locale`: the request's language (http/locale.ts); an account's saved language wins over it (mail/messages.ts). */
+export async function sendEmailCode(deps: AppDeps, email: string, locale: Locale = DEFAULT_LOCALE): Promise<void> {
   const m = mailer(deps)
   await spendSendAllowance(deps, email, 'email')
   const code = await issueCode(deps, email, 'email')
-  await sendNow(deps, m, emailCodeMessage(email, code))
+  await sendNow(deps, m, emailCodeMessage(email, code, locale))
 }
 
-export async function sendResetCode(deps: AppDeps, email: string): Promise<void> {
+export async function sendResetCode(deps: AppDeps, email: string, locale: Locale = DEFAULT_LOCALE): Promise<void> {
   const m = mailer(deps)
   await spendSendAllowance(deps, email, 'reset')
   const user = await userByEmail(deps, email)
   const code = await issueCode(deps, email, 'reset')
-  if (user?.is_active) sendLater(deps, m, resetCodeMessage(email, code, user.user_id))
+  if (user?.is_active) sendLater(deps, m, resetCodeMessage(email, code, user.user_id, mailLocale(user, locale)))
 }
 
 export async function verifyResetCode(deps: AppDeps, body: EmailCodeBody): Promise<void> {
@@ -64,7 +66,7 @@ export async function verifyResetCode(deps: AppDeps, body: EmailCodeBody): Promi
   await checkCode(deps, body.email, 'reset', body.emailCode, { consume: false })
 }
 
-export async function resetPassword(deps: AppDeps, body: ResetPasswordBody): Promise<void> {
+export async function resetPassword(deps: AppDeps, body: ResetPasswordBody, locale: Locale = DEFAULT_LOCALE): Promise<void> {
   const m = mailer(deps)
   await checkCode(deps, body.email, 'reset', body.emailCode, { consume: true })
   const user = await userByEmail(deps, body.email)
@@ -76,7 +78,7 @@ export async function resetPassword(deps: AppDeps, body: ResetPasswordBody): Pro
     await closeAllSessions(tx, 'user', user.id)
   })
   await clearLoginFailures(deps, 'user', user.user_id)
-  sendLater(deps, m, passwordResetNotice(body.email, user.user_id, new Date()))
+  sendLater(deps, m, passwordResetNotice(body.email, user.user_id, new Date(), mailLocale(user, locale)))
 }
 
 /** Bind (or change to) an address the member proved to hold; the code comes first, so only its owner learns it is taken. */
@@ -91,7 +93,7 @@ export async function bindEmail(deps: AppDeps, user: User, body: EmailCodeBody):
     await assertEmailFree(deps, body.email, user.id)
     throw err
   }
-  if (user.email) sendLater(deps, m, emailRemovedNotice(user.email, user.user_id, true))
+  if (user.email) sendLater(deps, m, emailRemovedNotice(user.email, user.user_id, true, mailLocale(user)))
   return body.email
 }
 
@@ -99,7 +101,7 @@ export async function unbindEmail(deps: AppDeps, user: User): Promise<void> {
   if (!user.email) throw Invalid(EMAIL_MESSAGES.noEmailBound)
   await inTransaction(deps.db, (tx) => tx.getRepository(User).update({ id: user.id }, { email: null }))
   const m = mailerOf(deps)
-  if (m) sendLater(deps, m, emailRemovedNotice(user.email, user.user_id, false))
+  if (m) sendLater(deps, m, emailRemovedNotice(user.email, user.user_id, false, mailLocale(user)))
 }
 
 /** 400 该邮箱已被其他账号绑定 when another account has the address. */
@@ -135,6 +137,6 @@ export async function sendResetCodeFor(deps: AppDeps, userId: number): Promise<s
   if (!user.is_active) throw Invalid(EMAIL_MESSAGES.memberDisabled)
   await spendSendAllowance(deps, user.email, 'reset')
   const code = await issueCode(deps, user.email, 'reset')
-  await sendNow(deps, m, resetCodeMessage(user.email, code, user.user_id))
+  await sendNow(deps, m, resetCodeMessage(user.email, code, user.user_id, mailLocale(user)))
   return user.email
 }

@@ -7,6 +7,7 @@ import { Conflict, Invalid, NotFound } from '../errors'
 import { banInTransaction, type PlacedBan } from './bans'
 import { notifyFromSite } from './notifications'
 import { announceQueueChange } from './reports'
+import { known, msg, type Message } from '../i18n/message'
 
 /*
  * The moderation queue's actions on a report group (issue 18 part 3). An action's effect on the target
@@ -72,9 +73,9 @@ const OUTCOME: Record<QueueAction, string> = {
 }
 
 /** What the author is told (a warning carries the moderator's own text). */
-function authorNotice(action: QueueAction, noun: string, reason: string): { title: string; content: string } | null {
-  if (action === 'hide') return { title: `你的${noun}已被隐藏`, content: `你的${noun}因违反社区规范已被隐藏，仅你自己可见。原因：${reason}` }
-  if (action === 'delete') return { title: `你的${noun}已被删除`, content: `你的${noun}因违反社区规范已被删除。原因：${reason}` }
+function authorNotice(action: QueueAction, noun: Message, reason: string): { title: Message | string; content: Message | string } | null {
+  if (action === 'hide') return { title: msg('你的{noun}已被隐藏', { noun }), content: msg('你的{noun}因违反社区规范已被隐藏，仅你自己可见。原因：{reason}', { noun, reason }) }
+  if (action === 'delete') return { title: msg('你的{noun}已被删除', { noun }), content: msg('你的{noun}因违反社区规范已被删除。原因：{reason}', { noun, reason }) }
   if (action === 'warn') return { title: '社区警告', content: reason }
   return null // dismiss: nothing to tell; ban: the ban command tells the member itself
 }
@@ -114,12 +115,12 @@ export async function closeGroup(db: DataSource, groupId: number, input: CloseIn
         now,
         groupId,
       ])
-      const noun = TARGET_NOUN[group.targetType]
+      const noun = known(TARGET_NOUN[group.targetType])
       const link = { postId: input.postId ?? null, commentId: group.targetType === 'comment' && input.action !== 'delete' ? group.targetId : null }
       await notifyFromSite(
         manager,
         reports.map((r) => Number(r.reporter_id)),
-        { title: '你的举报已处理', content: `你举报的${noun}已处理：${OUTCOME[input.action]}。感谢你帮助维护社区环境。`, ...link },
+        { title: '你的举报已处理', content: msg('你举报的{noun}已处理：{outcome}。感谢你帮助维护社区环境。', { noun, outcome: known(OUTCOME[input.action]) }), ...link },
       )
       announceQueueChange(manager)
       const notice = authorNotice(input.action, noun, input.reason)
@@ -138,10 +139,10 @@ export async function recordRestore(db: DataSource, group: ReportGroupRef, admin
     db,
     async (manager) => {
       await execute(manager, 'UPDATE report_groups SET resolution = ?, resolved_by = ?, resolved_at = ? WHERE id = ?', ['restore', adminId, dateParam(kindOf(manager), new Date()), group.id])
-      const noun = TARGET_NOUN[group.targetType]
+      const noun = known(TARGET_NOUN[group.targetType])
       await notifyFromSite(manager, [group.authorId], {
-        title: `你的${noun}已恢复显示`,
-        content: `经复核，你的${noun}已恢复显示。`,
+        title: msg('你的{noun}已恢复显示', { noun }),
+        content: msg('经复核，你的{noun}已恢复显示。', { noun }),
         postId,
         commentId: group.targetType === 'comment' ? group.targetId : null,
       })

@@ -1,8 +1,10 @@
 import type { EntityManager } from 'typeorm'
 import { NOTIFICATION_TYPE } from '../db/entities'
-import { dateParam, execute, insertIgnore, kindOf } from '../db/sql'
+import { dateParam, execute, insertIgnore, kindOf, query } from '../db/sql'
 import { afterCommit } from '../db/transaction'
 import { eventBusOf } from '../events/bus'
+import { localize, type Message } from '../i18n/format'
+import { DEFAULT_LOCALE, savedLocale, type Locale } from '../i18n/locales'
 
 export type NotificationType = (typeof NOTIFICATION_TYPE)[keyof typeof NOTIFICATION_TYPE]
 
@@ -17,6 +19,22 @@ export const NOTIFICATION_TITLES: Record<NotificationType, string> = {
   7: '在评论中@了你',
   8: '在笔记中@了你',
   9: '系统通知',
+}
+
+/**
+ * The saved language of each receiver (issue 40). System notices are rendered for their receiver when they
+ * are written: the text stays what the member read, whatever they choose later, and rows written before
+ * languages existed (Chinese) keep working. The actions' titles above are catalogue ids, rendered again in
+ * the reader's language when listed (presenters/notification.ts).
+ */
+async function receiverLocales(manager: EntityManager, userIds: readonly number[]): Promise<Map<number, Locale>> {
+  const rows = await query<{ id: number; locale: string | null }>(manager, `SELECT id, locale FROM users WHERE id IN (${userIds.map(() => '?').join(', ')})`, [...userIds])
+  const locales = new Map<number, Locale>()
+  for (const row of rows) {
+    const locale = savedLocale(row.locale)
+    if (locale) locales.set(Number(row.id), locale)
+  }
+  return locales
 }
 
 /** Undoable actions notify once per (actor, target) ever: like, unlike, like again is one notification. */
@@ -43,10 +61,10 @@ const NOTIFICATION_COLUMNS = ['user_id', 'sender_id', 'type', 'title', 'target_i
 const SYSTEM_COLUMNS = ['user_id', 'type', 'title', 'content', 'target_id', 'comment_id', 'is_read', 'created_at'] as const
 
 export interface SystemNotice {
-  /** The headline (at most 100 characters), e.g. 你的举报已处理. */
-  title: string
+  /** The headline (at most 100 characters), e.g. 你的举报已处理: a message, rendered in each receiver's language. */
+  title: string | Message
   /** The message itself (a moderator's text included), at most 500 characters. */
-  content: string
+  content: string | Message
   /** The note concerned, if any (the notification links to it). */
   postId?: number | null
   commentId?: number | null
@@ -62,7 +80,11 @@ export async function notifyFromSite(manager: EntityManager, userIds: readonly n
   const kind = kindOf(manager)
   const at = dateParam(kind, new Date())
   const row = `(${SYSTEM_COLUMNS.map(() => '?').join(', ')})`
-  const params = receivers.flatMap((userId) => [userId, 9, notice.title.slice(0, 100), notice.content.slice(0, 500), notice.postId ?? null, notice.commentId ?? null, 0, at])
+  const locales = await receiverLocales(manager, receivers)
+  const params = receivers.flatMap((userId) => {
+    const locale = locales.get(userId) ?? DEFAULT_LOCALE
+    return [userId, 9, localize(notice.title, locale).slice(0, 100), localize(notice.content, locale).slice(0, 500), notice.postId ?? null, notice.commentId ?? null, 0, at]
+  })
   await execute(manager, `INSERT INTO notifications (${SYSTEM_COLUMNS.join(', ')}) VALUES ${receivers.map(() => row).join(', ')}`, params)
   afterCommit(manager, (db) => eventBusOf(db)?.publish({ kind: 'notifications', userIds: receivers }))
 }
@@ -107,7 +129,8 @@ export const SYSTEM_MESSAGE_MAX = 100
  * A system notification (type 9, no sender): the message is its title, cut to fit; `postId` names the note it
  * is about, if any. Inside the caller's transaction.
  */
-export async function notifySystem(manager: EntityManager, userId: number, message: string, postId: number | null = null): Promise<void> {
+export async function notifySystem(manager: EntityManager, userId: number, notice: string | Message, postId: number | null = null): Promise<void> {
+  const message = localize(notice, (await receiverLocales(manager, [userId])).get(userId) ?? DEFAULT_LOCALE)
   const text = [...message].length > SYSTEM_MESSAGE_MAX ? `${[...message].slice(0, SYSTEM_MESSAGE_MAX - 1).join('')}…` : message
   const kind = kindOf(manager)
   await execute(manager, `INSERT INTO notifications (${NOTIFICATION_COLUMNS.join(', ')}) VALUES (${NOTIFICATION_COLUMNS.map(() => '?').join(', ')})`, [

@@ -6,6 +6,7 @@ import { allowedMentions, blockersOf } from './block-policy'
 import { setCommentModeration, setNoteModeration } from './moderation-state'
 import { notify, notifyMany, notifySystem } from './notifications'
 import { mentionedUserIds, plainText } from './richtext'
+import { msg } from '../i18n/message'
 
 /*
  * The back-office's decisions on held notes and comments (/admin/posts-audit, /admin/comments-audit).
@@ -29,7 +30,7 @@ export async function approveNote(db: DataSource, postId: number): Promise<void>
     const [note] = await query<{ title: string; content: string; is_draft: boolean | number }>(m, 'SELECT title, content, is_draft FROM posts WHERE id = ?', [postId])
     if (!note) return
     await notifyMany(m, await usersMentioned(m, change.authorId, note.content), { senderId: change.authorId, type: 8, postId })
-    await notifySystem(m, change.authorId, `你的笔记「${short(note.title || plainText(note.content))}」已通过审核`, postId)
+    await notifySystem(m, change.authorId, msg('你的笔记「{title}」已通过审核', { title: short(note.title || plainText(note.content)) }), postId)
   }, { changesCards: false })
 }
 
@@ -38,7 +39,7 @@ export async function rejectNote(db: DataSource, postId: number, reason: string)
   if (!change) return
   await inTransaction(db, async (m) => {
     const [note] = await query<{ title: string; content: string }>(m, 'SELECT title, content FROM posts WHERE id = ?', [postId])
-    await notifySystem(m, change.authorId, `你的笔记「${short(note?.title || plainText(note?.content ?? ''))}」未通过审核：${reason}`, postId)
+    await notifySystem(m, change.authorId, msg('你的笔记「{title}」未通过审核：{reason}', { title: short(note?.title || plainText(note?.content ?? '')), reason }), postId)
   }, { changesCards: false })
 }
 
@@ -63,7 +64,7 @@ export async function approveComment(db: DataSource, commentId: number): Promise
       told.add(receiver)
       await notify(m, { userId: receiver, senderId: change.authorId, type, postId, commentId })
     }
-    await notifySystem(m, change.authorId, `你的评论「${short(plainText(row.content))}」已通过审核`, postId)
+    await notifySystem(m, change.authorId, msg('你的评论「{excerpt}」已通过审核', { excerpt: short(plainText(row.content)) }), postId)
   }, { changesCards: false })
 }
 
@@ -72,6 +73,6 @@ export async function rejectComment(db: DataSource, commentId: number, reason: s
   if (!change) return
   await inTransaction(db, async (m) => {
     const [row] = await query<{ post_id: number; content: string }>(m, 'SELECT post_id, content FROM comments WHERE id = ?', [commentId])
-    await notifySystem(m, change.authorId, `你的评论「${short(plainText(row?.content ?? ''))}」未通过审核：${reason}`, row ? Number(row.post_id) : null)
+    await notifySystem(m, change.authorId, msg('你的评论「{excerpt}」未通过审核：{reason}', { excerpt: short(plainText(row?.content ?? '')), reason }), row ? Number(row.post_id) : null)
   }, { changesCards: false })
 }

@@ -4,6 +4,7 @@ import { SiteSetting } from '../db/entities'
 import { execute, insertIgnore, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { Invalid } from '../errors'
+import { known, msg } from '../i18n/message'
 
 /*
  * The settings the back-office edits (系统设置), one row of site_settings each. Read at every write that
@@ -38,6 +39,6 @@ export async function updateSiteSetting(db: DataSource, id: number, value: strin
   const setting = await db.getRepository(SiteSetting).findOneByOrFail({ id })
   if (!isName(setting.name)) throw Invalid('该设置不能修改')
   const spec = SITE_SETTINGS[setting.name]
-  if (!Object.hasOwn(spec.values, value)) throw Invalid(`${spec.label}只能是：${Object.keys(spec.values).join('、')}`)
+  if (!Object.hasOwn(spec.values, value)) throw Invalid(msg('{label}只能是：{values}', { label: known(spec.label), values: Object.keys(spec.values).join('、') }))
   await inTransaction(db, (m) => m.getRepository(SiteSetting).update({ id }, { value }))
 }

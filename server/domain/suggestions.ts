@@ -2,6 +2,9 @@ import type { Suggestion } from '../contract/following'
 import { inList, toBool, toNum, type SqlReader, type SqlValue } from '../db/reader'
 import { containsPattern, LIKE_ESCAPE, limitClause } from '../db/sql'
 import { followState, presentUserCard, type FollowRow } from '../presenters/user'
+import { msg, type Message } from '../i18n/message'
+import { render } from '../i18n/format'
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales'
 
 /*
  * People to follow (GET /users/suggestions), shown by the empty 关注 timeline (docs/discovery.md). Candidates
@@ -73,15 +76,18 @@ async function popular(reader: SqlReader, viewerId: number, exclude: readonly nu
   return rows.map((r) => Number(r.id))
 }
 
-function reasonOf(c: Candidate): string {
-  if (c.followedBy > 0 && c.shared.length > 0) return `${c.followedBy} 位你关注的人也关注了TA · 共同兴趣：${c.shared.join('、')}`
-  if (c.followedBy > 0) return `${c.followedBy} 位你关注的人也关注了TA`
-  if (c.shared.length > 0) return `共同兴趣：${c.shared.join('、')}`
-  return '热门作者'
+function reasonOf(c: Candidate, locale: Locale): Message {
+  // The members' own words, listed the way the language lists (Intl; 、 in Chinese, as before).
+  const interests = locale === DEFAULT_LOCALE ? c.shared.join('、') : new Intl.ListFormat(locale, { style: 'short', type: 'unit' }).format(c.shared)
+  if (c.followedBy > 0 && c.shared.length > 0) return msg('{count} 位你关注的人也关注了TA · 共同兴趣：{interests}', { count: c.followedBy, interests })
+  if (c.followedBy > 0) return msg('{count} 位你关注的人也关注了TA', { count: c.followedBy })
+  if (c.shared.length > 0) return msg('共同兴趣：{interests}', { interests })
+  return msg('热门作者')
 }
 
 /** Up to `limit` people for the viewer to follow, best first. */
-export async function suggestPeople(reader: SqlReader, viewerId: number, limit: number): Promise<Suggestion[]> {
+/** `locale`: the viewer's language, for the reasons (issue 40). */
+export async function suggestPeople(reader: SqlReader, viewerId: number, limit: number, locale: Locale = DEFAULT_LOCALE): Promise<Suggestion[]> {
   const me = await reader.one<{ interests: string | null }>('SELECT interests FROM users WHERE id = ?', [viewerId])
   const [viaFollows, viaInterests] = await Promise.all([followsOfFollows(reader, viewerId), sharingInterests(reader, viewerId, parseInterests(me?.interests))])
   const candidates = new Map<number, Candidate>()
@@ -109,6 +115,6 @@ export async function suggestPeople(reader: SqlReader, viewerId: number, limit: 
     const row = byId.get(c.id)
     if (!row) return []
     const card = presentUserCard({ ...row, id: Number(row.id) }, followState(false, toBool(row.follows_me)))
-    return [{ ...card, shared_interests: c.shared, followed_by_count: c.followedBy, reason: reasonOf(c) }]
+    return [{ ...card, shared_interests: c.shared, followed_by_count: c.followedBy, reason: render(reasonOf(c, locale), locale) }]
   })
 }

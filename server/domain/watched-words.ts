@@ -6,6 +6,7 @@ import { execute, insertIgnore, kindOf, query } from '../db/sql'
 import { inTransaction } from '../db/transaction'
 import { Conflict, Invalid } from '../errors'
 import { foldWord, screenHtml, screenPlain, WordMatcher, type Screened } from './word-matcher'
+import { fixed } from '../i18n/message'
 
 /*
  * The watched-word list as the write commands use it. Each instance keeps the list's automaton in memory
@@ -83,7 +84,7 @@ async function checkUnique(db: DataSource, folded: string, exceptId?: number): P
 function foldedOrRefuse(word: string): string {
   const folded = foldWord(word)
   if (!folded) throw Invalid('请输入词语')
-  if (folded.length > WATCHED_WORD_MAX) throw Invalid(`词语最多${WATCHED_WORD_MAX}个字符`)
+  if (folded.length > WATCHED_WORD_MAX) throw Invalid(fixed('词语最多{max}个字符', { max: WATCHED_WORD_MAX }))
   return folded
 }
 

@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import { HashingBusy } from '../auth/passwords'
 import { StorageFault, storageFault } from '../db/faults'
 import { AppError, Conflict, Invalid, STATUS_MESSAGES } from '../errors'
+import { replyText } from './locale'
 
 /** Unique-constraint and foreign-key failures of SQLite, PostgreSQL and MySQL, mapped to client errors. */
 function fromDatabaseError(err: QueryFailedError): AppError | null {
@@ -62,7 +63,7 @@ export function toHttpError(err: unknown): AppError {
   return new AppError(500)
 }
 
-/** Writes every failure in the spec's envelope `{code, success: false, message, data}`. */
+/** Writes every failure in the spec's envelope `{code, success: false, message, data}`, in the request's language. */
 export function errorMiddleware(logger: Logger) {
   return async (ctx: Context, next: Next) => {
     try {
@@ -73,7 +74,7 @@ export function errorMiddleware(logger: Logger) {
       else if (httpError.status > 500) logger.warn({ err, reqId: ctx.state.requestId }, `request refused: ${httpError.message}`)
       ctx.status = httpError.status
       ctx.set(httpError.headers)
-      ctx.body = { code: httpError.status, success: false, message: httpError.message, data: httpError.data }
+      ctx.body = { code: httpError.status, success: false, message: replyText(ctx, httpError.text), data: httpError.data }
     }
   }
 }

@@ -4,6 +4,8 @@ import { Comment, Like, Post, User } from '../db/entities'
 import { ok } from './envelope'
 import { checkHealth, liveness } from './health'
 import { registerMetricsRoute } from './metrics'
+import { msg } from '../i18n/message'
+import { replyText } from './locale'
 
 /** Public status routes of the documented API: health, site-wide counts and (with METRICS_TOKEN) metrics. */
 export function registerSystemRoutes(router: Router, deps: AppDeps): void {
@@ -14,7 +16,7 @@ export function registerSystemRoutes(router: Router, deps: AppDeps): void {
     const failing = Object.entries(report.checks).filter(([, v]) => v !== 'ok' && v !== 'off').map(([k]) => k)
     ctx.status = 503
     ctx.set('Retry-After', '5')
-    ctx.body = { code: 503, success: false, message: `服务部分不可用：${failing.join('、')}`, data: report }
+    ctx.body = { code: 503, success: false, message: replyText(ctx, msg('服务部分不可用：{parts}', { parts: failing.join('、') })), data: report }
   })
 
   /** Liveness only: the process answers (no database work). */

@@ -7,6 +7,7 @@ import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
 import { AppError } from '../errors'
 import { uploadPath, type MediaStorage } from './storage'
+import { msg } from '../i18n/message'
 
 /*
  * The life of an uploaded file (issue 11 point 4). Every upload gets a row in the media_files ledger (owner,
@@ -36,8 +37,8 @@ export interface LedgerEntry {
 }
 
 export const QUOTA_MESSAGES = {
-  quota: (mb: number) => `存储空间已用完（每位用户最多 ${mb} MB），请删除不需要的笔记后再上传`,
-  hourly: (n: number) => `上传太频繁（每小时最多 ${n} 个文件），请稍后再试`,
+  quota: (mb: number) => msg('存储空间已用完（每位用户最多 {mb} MB），请删除不需要的笔记后再上传', { mb }),
+  hourly: (n: number) => msg('上传太频繁（每小时最多 {count} 个文件），请稍后再试', { count: n }),
 } as const
 
 /** SQL: the upload at `col` (an expression holding its URL) is referenced by some row. */

@@ -157,7 +157,8 @@ export function buildOpenApiDocument(router: Router): Record<string, unknown> {
       version: API_VERSION,
       // The admin docs header's 更新时间: when this server (and so this document) was built.
       'x-updated': SERVER_BUILD_DATE,
-      description: '所有响应为 `{ code, success, message, data }`（code 200 表示成功）；分页列表的 data 为 `{ <列表名>: [...], pagination: { page, limit, total, pages } }`（管理后台列表名为 data）。认证使用 Bearer 令牌。',
+      description: '所有响应为 `{ code, success, message, data }`（code 200 表示成功）；分页列表的 data 为 `{ <列表名>: [...], pagination: { page, limit, total, pages } }`（管理后台列表名为 data）。认证使用 Bearer 令牌。' +
+        '\n\n语言（issue 40）：`message` 按登录用户保存的 `locale`（GET /auth/me、PUT /users/{id}），否则按请求的 `Accept-Language`（zh-CN 或 en，按 q 值协商）书写，都没有时为本文档的中文原文；响应带 `Content-Language` 与 `Vary: Accept-Language`。用户内容从不翻译。',
     },
     servers: [{ url: '/api', description: '本服务器' }],
   })

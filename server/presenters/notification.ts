@@ -1,6 +1,8 @@
 import type { NotificationReply } from '../contract/notifications'
 import { toBool, toIso, toNum } from '../db/reader'
 import { avatarOf } from './user'
+import { localize } from '../i18n/format'
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales'
 
 /** A notification as the page query returns it (raw row). */
 export interface NotificationRow {
@@ -29,14 +31,18 @@ export interface NotificationRow {
 }
 
 /** A notification of the notification centre, with every field of member spec §3 "Notification". */
-export function presentNotification(r: NotificationRow): NotificationReply {
+/**
+ * The actions' titles (赞了你的笔记, ...) are stored as catalogue ids and shown in the reader's `locale`; a
+ * system notice was rendered for its receiver when written and passes unchanged (issue 40).
+ */
+export function presentNotification(r: NotificationRow, locale: Locale = DEFAULT_LOCALE): NotificationReply {
   const commentId = r.comment_id === null ? null : toNum(r.comment_id)
   const targetId = r.target_id === null ? null : toNum(r.target_id)
   return {
     id: toNum(r.id),
     type: toNum(r.type),
-    title: r.title,
-    content: r.content ?? null,
+    title: localize(r.title, locale),
+    content: r.content === null ? null : localize(r.content, locale),
     from_user_id: r.from_user_id,
     from_user_auto_id: r.from_user_auto_id === null ? null : toNum(r.from_user_auto_id),
     from_nickname: r.from_nickname,

@@ -4,6 +4,7 @@ import type { UserSession } from '../db/entities'
 
 /** "Chrome 140 · Windows 10", from the User-Agent the session signed in with (bowser's parser). */
 export function deviceOf(userAgent: string): string {
+  // i18n-ignore: a field value (the device column), labelled by the apps
   if (!userAgent) return '未知设备'
   const parsed = Bowser.parse(userAgent)
   const browser = [parsed.browser.name, parsed.browser.version?.split('.')[0]].filter(Boolean).join(' ')

@@ -1,3 +1,4 @@
+import { savedLocale } from '../i18n/locales'
 import type { FollowEntry, FollowState, Profile, SelfUser, UserStats } from '../contract/users'
 import { DEFAULT_AVATAR, DEFAULT_BIO, DEFAULT_LOCATION } from '../contract/users'
 import type { User } from '../db/entities'
@@ -60,8 +61,8 @@ export function presentProfile(u: ProfileSource): Profile {
 }
 
 /** The signed-in member (login, register, me): the own profile plus the own numeric id. */
-export function presentSelf(u: ProfileSource & { id: number; email?: string | null }): SelfUser {
-  return { id: u.id, ...presentProfile(u), email: u.email ?? null }
+export function presentSelf(u: ProfileSource & { id: number; email?: string | null; locale?: string | null }): SelfUser {
+  return { id: u.id, ...presentProfile(u), email: u.email ?? null, locale: savedLocale(u.locale) }
 }
 
 /**

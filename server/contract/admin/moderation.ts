@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { multiLine } from '../common'
 import { isVisibleText } from '../users'
+import { fixed } from '../../i18n/message'
 
 /* Watched words, the back-office settings and the review of held notes (issue 18, parts 5–7). */
 
@@ -15,7 +16,7 @@ const watchedWord = z
   .string({ error: '请输入词语' })
   .trim()
   .min(1, '请输入词语')
-  .max(WATCHED_WORD_MAX, `词语最多${WATCHED_WORD_MAX}个字符`)
+  .max(WATCHED_WORD_MAX, fixed('词语最多{max}个字符', { max: WATCHED_WORD_MAX }))
   .refine(isVisibleText, '词语包含无效字符')
 const watchAction = z.enum(WATCH_ACTIONS, { error: '处理方式只能是 block、review 或 replace' })
 
@@ -63,7 +64,7 @@ export const noteRejectBody = z
     reason: z
       .string({ error: '拒绝原因无效' })
       .trim()
-      .max(NOTE_REJECT_REASON_MAX, `拒绝原因最多${NOTE_REJECT_REASON_MAX}个字符`)
+      .max(NOTE_REJECT_REASON_MAX, fixed('拒绝原因最多{max}个字符', { max: NOTE_REJECT_REASON_MAX }))
       .refine(...multiLine('拒绝原因'))
       .nullish(),
   })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { singleLine } from '../common'
 import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, displayNameSchema, profileUpdateBody, userIdSchema } from '../users'
 import { boolish, choice, displayIdRef, numericRef, requireUserRef, userRefsRequired } from './refs'
+import { fixed } from '../../i18n/message'
 
 /* Users, administrator accounts and sessions (admin-back-office.md §5, the documented rules). */
 
@@ -11,8 +12,8 @@ const nickname = displayNameSchema({ blank: '请输入昵称', tooLong: '昵称�
 const userPassword = z
   .string({ error: '请输入密码' })
   .min(1, '请输入密码')
-  .min(PASSWORD_MIN, `密码长度必须在${PASSWORD_MIN}-${PASSWORD_MAX}位之间`)
-  .max(PASSWORD_MAX, `密码长度必须在${PASSWORD_MIN}-${PASSWORD_MAX}位之间`)
+  .min(PASSWORD_MIN, fixed('密码长度必须在{min}-{max}位之间', { min: PASSWORD_MIN, max: PASSWORD_MAX }))
+  .max(PASSWORD_MAX, fixed('密码长度必须在{min}-{max}位之间', { min: PASSWORD_MIN, max: PASSWORD_MAX }))
 
 /** The member profile fields with the member API's own rules (avatar must be media this server serves). */
 const { nickname: _nickname, ...memberProfile } = profileUpdateBody.shape

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fixed } from '../../i18n/message'
 
 /*
  * The moderation queue's actions and the ban routes of the back-office (issue 18 parts 3, 4 and 7). Every
@@ -19,7 +20,7 @@ export function banEnd(duration: BanDuration, now: number = Date.now()): Date | 
 
 export const MODERATION_ADMIN_MESSAGES = {
   reasonRequired: '请填写处理理由',
-  reasonTooLong: `理由不能超过${REASON_MAX}个字`,
+  reasonTooLong: fixed('理由不能超过{max}个字', { max: REASON_MAX }),
   messageRequired: '请填写警告内容',
   duration: '请选择限制时长：1d、7d、30d 或 permanent',
   endTime: '结束时间格式不正确',

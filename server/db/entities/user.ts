@@ -22,6 +22,8 @@ export class User {
   @Str(16, { nullable: true }) education!: string | null
   @Str(32, { nullable: true }) major!: string | null
   @JsonList() interests!: string[] | null
+  /** The language the member chose for the apps, the server's messages and mails (issue 40); null: none chosen. */
+  @Str(16, { nullable: true }) locale!: string | null
   /** 0 none, 1 official, 2 personal (docs/decisions.md). */
   @SmallInt({ default: 0 }) verified!: number
   @Bool({ default: true }) is_active!: boolean

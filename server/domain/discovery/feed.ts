@@ -10,6 +10,7 @@ import { loadPostCards } from '../../presenters/post'
 import { rankForMember } from './index'
 import { readSession, saveSession, type RankedNote } from './session'
 import { SESSION } from './weights'
+import type { Locale } from '../../i18n/locales'
 
 /*
  * GET /posts?recommend=1 (or category=recommend) for a signed-in member: the personalised 推荐, unless the
@@ -37,14 +38,14 @@ async function stillListed(reader: SqlReader, viewer: BlockingViewer, cards: Pos
 }
 
 /** The member's 推荐 page, or null when personalisation is off (the caller serves the global hot list). */
-export async function recommendFeed(db: DataSource, reader: SqlReader, kind: DatabaseKind, viewer: BlockingViewer, q: PostListQuery): Promise<ListReply<'posts', PostCard> | null> {
+export async function recommendFeed(db: DataSource, reader: SqlReader, kind: DatabaseKind, viewer: BlockingViewer, q: PostListQuery, locale?: Locale): Promise<ListReply<'posts', PostCard> | null> {
   const now = Date.now()
   const session = await readSession(reader, viewer.id, now)
   if (session.mode === 'hot') return null
   // Pages 2+ slice the session; page 1 starts a new one, unless the last began moments ago and nothing changed.
   let ranked: RankedNote[] | null = q.page > 1 || session.reusable ? session.ranked : null
   if (!ranked) {
-    const fresh = await rankForMember(reader, kind, viewer, { limit: SESSION.size })
+    const fresh = await rankForMember(reader, kind, viewer, { limit: SESSION.size, locale })
     if (fresh.mode === 'hot') return null
     ranked = fresh.ranked
     await saveSession(db, viewer.id, ranked, now)

@@ -5,6 +5,7 @@ import type { BlockingViewer } from '../../db/blocks'
 import type { SqlReader } from '../../db/reader'
 import { loadCandidates } from './candidates'
 import { limitAuthorRuns, rankCandidates } from './rank'
+import type { Locale } from '../../i18n/locales'
 
 /*
  * Discovery: the personalised 推荐 channel (docs/discovery.md "推荐 ranking"). Candidate sources (followed and
@@ -37,10 +38,10 @@ export async function rankForMember(
   reader: SqlReader,
   kind: DatabaseKind,
   member: number | BlockingViewer,
-  options: { limit: number; now?: Date },
+  options: { limit: number; now?: Date; locale?: Locale },
 ): Promise<{ ranked: Array<{ id: number; reason: RecommendReason | null }>; mode: RecommendMode }> {
   const { candidates, signals, mode } = await loadCandidates(reader, kind, member, options.now)
-  const ranked = limitAuthorRuns(rankCandidates(candidates, signals))
+  const ranked = limitAuthorRuns(rankCandidates(candidates, signals, options.locale))
     .slice(0, options.limit)
     .map((r) => ({ id: r.id, reason: r.reason }))
   return { ranked, mode }

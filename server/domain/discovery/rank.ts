@@ -1,5 +1,8 @@
 import type { RecommendReason } from '../../contract/posts'
 import { BLEND, HOT_SPAN, MAX_AUTHOR_RUN } from './weights'
+import { msg, type Message } from '../../i18n/message'
+import { render } from '../../i18n/format'
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/locales'
 
 /*
  * The blend of the personalised 推荐, as pure functions over what candidates.ts read: score each candidate
@@ -59,25 +62,25 @@ export function hotTerm(hotScore: number, maxHot: number): number {
   return Math.min(1, Math.max(0, 1 - (maxHot - hotScore) / HOT_SPAN))
 }
 
-function reasonText(type: RecommendReason['type'], label: string): string {
+function reasonMessage(type: RecommendReason['type'], label: string): Message {
   switch (type) {
     case 'follow':
-      return `因为你关注了 ${label}`
+      return msg('因为你关注了 {label}', { label })
     case 'author':
-      return `因为你喜欢过 ${label} 的笔记`
+      return msg('因为你喜欢过 {label} 的笔记', { label })
     case 'tag':
-      return `因为你喜欢 #${label}`
+      return msg('因为你喜欢 #{label}', { label })
     case 'category':
-      return `因为你常看「${label}」`
+      return msg('因为你常看「{label}」', { label })
     case 'similar':
-      return '喜欢相似笔记的人也喜欢'
+      return msg('喜欢相似笔记的人也喜欢')
     case 'interest':
-      return `因为你对 #${label} 感兴趣`
+      return msg('因为你对 #{label} 感兴趣', { label })
   }
 }
 
 /** Score one candidate: the weighted sources, the hot term, minus dislikes; the reason is the largest personal part. */
-export function scoreCandidate(c: Candidate, s: MemberSignals, maxHot: number): Scored {
+export function scoreCandidate(c: Candidate, s: MemberSignals, maxHot: number, locale: Locale = DEFAULT_LOCALE): Scored {
   const parts: Array<{ type: RecommendReason['type']; value: number; label: string }> = []
   let dislike = 0
   const followed = s.followed.get(c.authorId)
@@ -107,14 +110,15 @@ export function scoreCandidate(c: Candidate, s: MemberSignals, maxHot: number): 
     score += p.value
     if (!best || p.value > best.value) best = p
   }
-  return { id: c.id, authorId: c.authorId, score, reason: best ? { type: best.type, text: reasonText(best.type, best.label) } : null }
+  return { id: c.id, authorId: c.authorId, score, reason: best ? { type: best.type, text: render(reasonMessage(best.type, best.label), locale) } : null }
 }
 
 /** Candidates best first (ties: the newer note, i.e. the higher id, first), so equal inputs give equal pages. */
-export function rankCandidates(candidates: readonly Candidate[], s: MemberSignals): Scored[] {
+/** `locale`: the member's language, for the reasons' texts (issue 40; a session keeps them as rendered). */
+export function rankCandidates(candidates: readonly Candidate[], s: MemberSignals, locale: Locale = DEFAULT_LOCALE): Scored[] {
   let maxHot = -Infinity
   for (const c of candidates) maxHot = Math.max(maxHot, c.hotScore)
-  return candidates.map((c) => scoreCandidate(c, s, maxHot)).sort((a, b) => b.score - a.score || b.id - a.id)
+  return candidates.map((c) => scoreCandidate(c, s, maxHot, locale)).sort((a, b) => b.score - a.score || b.id - a.id)
 }
 
 /**

@@ -10,6 +10,7 @@ import { limitClause, query } from '../../db/sql'
 import type { AppDeps } from '../../deps'
 import { ok } from '../envelope'
 import { lastEventId, redeemTicket, StreamHub, type SseStream } from '../event-stream'
+import { fixed } from '../../i18n/message'
 
 /*
  * GET /api/admin/stream: Server-Sent Events for signed-in administrators (issue 21 part 1). Each new report
@@ -71,7 +72,7 @@ const hub = new StreamHub({
   name: 'admin',
   principal: 'admin',
   maxPerKey: MAX_PER_ADMIN,
-  tooManyMessage: `同时打开的后台实时连接过多（最多 ${MAX_PER_ADMIN} 个），请关闭其他窗口后重试`,
+  tooManyMessage: fixed('同时打开的后台实时连接过多（最多 {max} 个），请关闭其他窗口后重试', { max: MAX_PER_ADMIN }),
   route: (event) => (event.kind === 'admin' && event.topic === 'reports' ? 'all' : null),
   refresh: sendNew,
 })

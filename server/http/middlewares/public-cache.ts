@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa'
 import { listGeneration } from '../../db/list-cache'
+import { localeOf } from '../locale'
 
 /*
  * Micro-cache of visitors' list replies (feed, comments, search, tags, categories): a GET without an
@@ -28,6 +29,9 @@ function fresh(entry: Entry | undefined, now: number): entry is Entry & { body: 
 }
 
 function send(ctx: Context, body: string): void {
+  // The headers ok() gave the reply this body was cached from (http/locale.ts).
+  ctx.set('Content-Language', localeOf(ctx))
+  ctx.vary('Accept-Language')
   ctx.status = 200
   ctx.type = 'application/json; charset=utf-8'
   ctx.body = body
@@ -36,7 +40,8 @@ function send(ctx: Context, body: string): void {
 export function publicCache() {
   return async (ctx: Context, next: Next): Promise<void> => {
     if (ctx.method !== 'GET' || ctx.get('authorization')) return next()
-    const key = ctx.url
+    // One entry per language: a reply's message is written in the request's language (http/locale.ts).
+    const key = `${localeOf(ctx)} ${ctx.url}`
     const now = Date.now()
     const entry = entries.get(key)
     if (fresh(entry, now)) return send(ctx, entry.body)

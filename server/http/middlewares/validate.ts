@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa'
 import { z } from 'zod'
 import { controlCharacterMessage, controlCharacterPath } from '../../contract/common'
 import { Invalid, withFacts } from '../../errors'
+import { known, msg, type Message } from '../../i18n/message'
 
 export interface Schemas<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType> {
   query?: Q
@@ -10,11 +11,11 @@ export interface Schemas<Q extends z.ZodType, B extends z.ZodType, P extends z.Z
 }
 
 /** The first issue's message: the contract schemas carry the spec's user-facing messages. */
-export function firstMessage(error: z.ZodError): string {
+export function firstMessage(error: z.ZodError): string | Message {
   const issue = error.issues[0]
   if (!issue) return '请求参数错误'
   // zod's own default texts are English; keep them out of a Chinese UI unless a schema gave a message.
-  return issue.message && !/^(Invalid|Expected|Too|Unrecognized|Required)/i.test(issue.message) ? issue.message : `参数 ${issue.path.join('.') || '请求'} 无效`
+  return issue.message && !/^(Invalid|Expected|Too|Unrecognized|Required)/i.test(issue.message) ? issue.message : msg('参数 {path} 无效', { path: issue.path.join('.') || known('请求') })
 }
 
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown): z.infer<T> | undefined {

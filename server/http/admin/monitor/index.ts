@@ -6,6 +6,7 @@ import { monitorQuery, type MonitorQuery } from '../../../contract/admin/audit'
 import type { AppDeps } from '../../../deps'
 import { ok } from '../../envelope'
 import { validate, validated } from '../../middlewares/validate'
+import { localeOf } from '../../locale'
 
 /**
  * GET /api/admin/monitor/activities (admin-back-office.md §2 activity monitor, with the moderation types of
@@ -16,6 +17,6 @@ export function registerMonitorRoutes(router: Router, deps: AppDeps): void {
     ok(ctx, await monitorSummary(deps))
   })
   router.get('/admin/monitor/activities', requireAdmin(deps), validate({ query: monitorQuery }), async (ctx) => {
-    ok(ctx, await recentActivities(deps, validated<MonitorQuery>(ctx).query), '获取动态成功')
+    ok(ctx, await recentActivities(deps, validated<MonitorQuery>(ctx).query, localeOf(ctx)), '获取动态成功')
   })
 }

@@ -9,6 +9,7 @@ import { NotFound } from '../../../errors'
 import { ok } from '../../envelope'
 import { registerLimit } from '../../middlewares/rate-limit'
 import { validate, validated } from '../../middlewares/validate'
+import { localeOf } from '../../locale'
 
 /**
  * Email binding and password reset under /api/auth, as XiaoShiLiu v1.3 names them (issue 20; docs/email.md).
@@ -33,7 +34,7 @@ function config(ctx: Context, deps: AppDeps): void {
 }
 
 async function sendEmailCode(ctx: Context, deps: AppDeps): Promise<void> {
-  await email.sendEmailCode(deps, validated<never, EmailBody>(ctx).body.email)
+  await email.sendEmailCode(deps, validated<never, EmailBody>(ctx).body.email, localeOf(ctx))
   ok(ctx, null, EMAIL_MESSAGES.codeSent)
 }
 
@@ -54,7 +55,7 @@ async function unbind(ctx: Context, deps: AppDeps): Promise<void> {
 }
 
 async function sendResetCode(ctx: Context, deps: AppDeps): Promise<void> {
-  await email.sendResetCode(deps, validated<never, EmailBody>(ctx).body.email)
+  await email.sendResetCode(deps, validated<never, EmailBody>(ctx).body.email, localeOf(ctx))
   ok(ctx, null, EMAIL_MESSAGES.resetCodeSent)
 }
 
@@ -64,6 +65,6 @@ async function verifyResetCode(ctx: Context, deps: AppDeps): Promise<void> {
 }
 
 async function resetPassword(ctx: Context, deps: AppDeps): Promise<void> {
-  await email.resetPassword(deps, validated<never, ResetPasswordBody>(ctx).body)
+  await email.resetPassword(deps, validated<never, ResetPasswordBody>(ctx).body, localeOf(ctx))
   ok(ctx, null, EMAIL_MESSAGES.passwordReset)
 }

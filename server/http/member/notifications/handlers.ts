@@ -12,6 +12,7 @@ import { ok } from '../../envelope'
 import { NotFound } from '../../../errors'
 import { validated } from '../../middlewares/validate'
 import { notificationPage, unreadCounts, type NotificationKind } from './queries'
+import { localeOf } from '../../locale'
 
 /** The signed-in member's notifications: lists per tab, unread counts, mark read, delete. Only their own. */
 
@@ -19,7 +20,7 @@ export function listHandler(kind: NotificationKind) {
   return async (ctx: Context, deps: AppDeps): Promise<void> => {
     const { page, limit } = validated<NotificationListQuery>(ctx).query
     const { rows, total } = await notificationPage(deps, currentUser(ctx).id, kind, page, limit)
-    ok(ctx, listPage('notifications', rows.map(presentNotification), pagination(page, limit, total)))
+    ok(ctx, listPage('notifications', rows.map((row) => presentNotification(row, localeOf(ctx))), pagination(page, limit, total)))
   }
 }
 

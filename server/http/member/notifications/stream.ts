@@ -6,6 +6,9 @@ import { presentNotification } from '../../../presenters/notification'
 import { ok } from '../../envelope'
 import { lastEventId, StreamHub, type SseStream } from '../../event-stream'
 import { newestNotificationId, notificationsAfter, unreadCounts } from './queries'
+import { fixed } from '../../../i18n/message'
+import { localeOf } from '../../locale'
+import type { Locale } from '../../../i18n/locales'
 
 /*
  * GET /api/notifications/stream: Server-Sent Events of the signed-in member's new notifications and unread
@@ -25,17 +28,20 @@ const REPLAY_LIMIT = 100
 async function sendNew(deps: AppDeps, stream: SseStream): Promise<void> {
   const rows = await notificationsAfter(deps, stream.key, stream.lastId, REPLAY_LIMIT)
   for (const row of rows) {
-    if (!stream.send('notification', Number(row.id), presentNotification(row))) return
+    if (!stream.send('notification', Number(row.id), presentNotification(row, streamLocales.get(stream)))) return
     stream.lastId = Math.max(stream.lastId, Number(row.id))
   }
   if (rows.length) stream.send('counts', stream.lastId, await unreadCounts(deps, stream.key))
 }
 
+/** The language each stream was opened in (its member's, else the request's: http/locale.ts). */
+const streamLocales = new WeakMap<SseStream, Locale>()
+
 const hub = new StreamHub({
   name: 'notifications',
   principal: 'user',
   maxPerKey: MAX_PER_MEMBER,
-  tooManyMessage: `同时打开的通知连接过多（最多 ${MAX_PER_MEMBER} 个），请关闭其他窗口后重试`,
+  tooManyMessage: fixed('同时打开的通知连接过多（最多 {max} 个），请关闭其他窗口后重试', { max: MAX_PER_MEMBER }),
   route: (event) => (event.kind === 'notifications' ? event.userIds : null),
   refresh: sendNew,
 })
@@ -51,6 +57,7 @@ export async function openStream(ctx: Context, deps: AppDeps): Promise<void> {
   const resume = lastEventId(ctx)
   const start = resume ?? (await newestNotificationId(deps, me.id))
   await hub.open(ctx, deps, { key: me.id, sessionId: me.sessionId }, start, async (stream) => {
+    streamLocales.set(stream, localeOf(ctx))
     if (resume !== null) await sendNew(deps, stream)
     else stream.send('counts', start, await unreadCounts(deps, me.id))
   })

@@ -17,6 +17,7 @@ import { loadPostDetail } from '../../../presenters/post-detail'
 import { ok } from '../../envelope'
 import { NotFound } from '../../../errors'
 import { validated } from '../../middlewares/validate'
+import { localeOf } from '../../locale'
 
 type IdParams = { id: number }
 
@@ -30,7 +31,7 @@ export async function listPosts(ctx: Context, deps: AppDeps): Promise<void> {
   const me = viewer(ctx)
   const reader = readerFor(deps.db)
   // A member's 推荐 is personalised (domain/discovery), unless the back-office turned that off; visitors keep the hot list.
-  const personal = me && isRecommendChannel(query) ? await recommendFeed(deps.db, reader, kindOf(deps.db), me, query) : null
+  const personal = me && isRecommendChannel(query) ? await recommendFeed(deps.db, reader, kindOf(deps.db), me, query, localeOf(ctx)) : null
   ok(ctx, personal ?? (await listFeed(reader, kindOf(deps.db), me, query)))
 }
 

@@ -15,6 +15,9 @@ import { ok } from '../../envelope'
 import { AppError, Invalid, withFacts } from '../../../errors'
 import { writeLimit } from '../../middlewares/rate-limit'
 import { filesOf, multipart, type UploadedFile } from './multipart'
+import { msg } from '../../../i18n/message'
+import { localize } from '../../../i18n/format'
+import { localeOf } from '../../locale'
 
 /*
  * POST /upload/single (field file), /upload/image (field image), /upload/multiple (field files, ≤ 9) and
@@ -116,11 +119,11 @@ export function registerUploadRoutes(router: Router, deps: AppDeps): void {
     const outcomes = await Promise.allSettled(files.map((file) => imageReply(storage, file, ctx.state.workDir as string)))
     outcomes.forEach((outcome, i) => {
       if (outcome.status === 'fulfilled') uploaded.push(outcome.value)
-      else failed.push({ originalname: displayName(files[i]!.originalFilename), message: rejected(outcome.reason).message })
+      else failed.push({ originalname: displayName(files[i]!.originalFilename), message: localize(rejected(outcome.reason).text, localeOf(ctx)) })
     })
     if (uploaded.length === 0) throw Invalid(failed[0]?.message ?? UPLOAD_MESSAGES.notImage)
     await images(ctx, uploaded)
-    ok(ctx, { uploaded, failed }, failed.length ? `${uploaded.length}张成功，${failed.length}张失败` : '全部图片上传成功')
+    ok(ctx, { uploaded, failed }, failed.length ? msg('{uploaded}张成功，{failed}张失败', { uploaded: uploaded.length, failed: failed.length }) : '全部图片上传成功')
   })
 
   const videoLimits = { fields: [...VIDEO_FIELDS, 'thumbnail'], maxFileSize: VIDEO_MAX_BYTES, maxFiles: 2, tooBig: UPLOAD_MESSAGES.videoTooBig, tooMany: UPLOAD_MESSAGES.oneVideo }

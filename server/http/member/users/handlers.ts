@@ -1,3 +1,4 @@
+import { savedLocale } from '../../../i18n/locales'
 import type { Context } from 'koa'
 import { currentUser, viewer } from '../../../auth/middleware'
 import { verifyPassword } from '../../../auth/passwords'
@@ -53,6 +54,8 @@ export async function getPersonalityTags(ctx: Context, deps: AppDeps): Promise<v
 export async function updateProfile(ctx: Context, deps: AppDeps): Promise<void> {
   const user = await ownAccount(ctx, deps)
   const updated = await accounts.updateProfile(deps, user, validated<never, ProfileUpdateBody>(ctx).body)
+  // A language chosen now answers this very reply in it.
+  currentUser(ctx).locale = savedLocale(updated.locale)
   ok(ctx, presentSelf(updated), '资料更新成功')
 }
 
