@@ -37,6 +37,7 @@ export const CATALOG_EN: Readonly<Record<string, string>> = {
   "不能关注自己": "You cannot follow yourself",
   "已经关注过该用户": "Already following this user",
   "敏感词": "Watched word",
+  "只能使用自己上传的图片或视频，请重新上传": "You can only use images or videos you uploaded yourself; please upload them again",
   "处理方式只能是 block、review 或 replace": "The action must be block, review or replace",
   "设置": "Setting",
   "待审核笔记": "Note awaiting review",

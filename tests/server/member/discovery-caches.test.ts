@@ -3,7 +3,7 @@ import { insertMember, uniqueId, type Member } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
 import { insertPost } from '../../support/rows'
 import { dbRun } from '../../support/sql'
-import { createCategory, createNote, uploadImage } from './support/notes'
+import { createCategory, createNote, ownImage } from './support/notes'
 
 interface Card {
   id: number
@@ -32,7 +32,6 @@ interface Page {
  */
 let server: TestServer
 let category: number
-let image: string
 beforeAll(async () => {
   server = await startTestServer()
   category = await createCategory(server, '缓存', 'cache')
@@ -45,7 +44,7 @@ const search = async (keyword: string, who?: Member) => {
   return body.data
 }
 const publish = async (who: Member, title: string) => {
-  image ??= (await uploadImage(server, who.token)).url
+  const image = (await ownImage(server, who.token)).url
   return createNote(server, who.token, { title, content: `<p>${title}</p>`, tags: [], images: [image], category_id: category })
 }
 
