@@ -37,6 +37,7 @@ import { meReplySchema } from '../contract/moderation'
 import { contentDocRoutes } from './member-content'
 import { followingDocRoutes } from './member-following'
 import { emailDocRoutes } from './email'
+import { identityDocRoutes } from './identities'
 import { reportDocRoutes } from './moderation'
 import { doc, type DocRoute } from './route'
 
@@ -130,5 +131,5 @@ function notificationRoutes(): DocRoute[] {
 
 /** Member and visitor routes (member-and-visitor.md §7), documented from their contract schemas. */
 export function memberDocRoutes(): DocRoute[] {
-  return [...accountRoutes(), ...emailDocRoutes(), ...notificationRoutes(), ...contentDocRoutes(), ...followingDocRoutes(), ...reportDocRoutes()]
+  return [...accountRoutes(), ...emailDocRoutes(), ...identityDocRoutes(), ...notificationRoutes(), ...contentDocRoutes(), ...followingDocRoutes(), ...reportDocRoutes()]
 }

@@ -14,3 +14,4 @@ export { MysqlSmallThumbnails1796300000000 } from './1796300000000-SmallThumbnai
 export { MysqlFollowingTimeline1797000000000 } from './1797000000000-FollowingTimeline'
 export { MysqlDiscovery1797100000000 } from './1797100000000-Discovery'
 export { MysqlWordSearch1797200000000 } from './1797200000000-WordSearch'
+export { MysqlIdentities1797390000000 } from './1797390000000-Identities'

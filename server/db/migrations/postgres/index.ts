@@ -15,3 +15,4 @@ export { PostgresSmallThumbnails1796300000000 } from './1796300000000-SmallThumb
 export { PostgresFollowingTimeline1797000000000 } from './1797000000000-FollowingTimeline'
 export { PostgresDiscovery1797100000000 } from './1797100000000-Discovery'
 export { PostgresWordSearch1797200000000 } from './1797200000000-WordSearch'
+export { PostgresIdentities1797390000000 } from './1797390000000-Identities'

@@ -15,3 +15,4 @@ export { SqliteSmallThumbnails1796300000000 } from './1796300000000-SmallThumbna
 export { SqliteFollowingTimeline1797000000000 } from './1797000000000-FollowingTimeline'
 export { SqliteDiscovery1797100000000 } from './1797100000000-Discovery'
 export { SqliteWordSearch1797200000000 } from './1797200000000-WordSearch'
+export { SqliteIdentities1797390000000 } from './1797390000000-Identities'
