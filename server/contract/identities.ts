@@ -32,3 +32,5 @@ export const identitySchema = z.object({
 })
 export const identityListReply = z.object({ identities: z.array(identitySchema), hasPassword: z.boolean().describe('是否设置了本站密码') })
 export const linkStartReply = z.object({ url: z.string().describe('在浏览器中打开的身份提供方地址') })
+export type ProviderInfo = z.infer<typeof providerSchema>
+export type IdentityListReply = z.infer<typeof identityListReply>

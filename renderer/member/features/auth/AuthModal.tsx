@@ -5,6 +5,7 @@ import { toast } from '../../../common/components/toast'
 import { checkUserIdUnique, fetchCaptcha, login, register, type Captcha } from '../../api/auth'
 import { useSession } from '../../session/SessionContext'
 import { CaptchaDialog } from './CaptchaDialog'
+import { ProviderButtons } from '../identity/ProviderButtons'
 import { sendEmailCode } from '../../api/email'
 import { CodeFields, validateEmailCode } from '../email/CodeFields'
 import { ForgotPassword } from '../email/ForgotPassword'
@@ -189,6 +190,7 @@ export function AuthModal() {
           </button>
         </form>
         )}
+        {!forgot && mode === 'login' && <ProviderButtons />}
         <div className="auth-switch">
           {forgot ? '想起密码了？' : mode === 'login' ? '还没有账号？' : '已有账号？'}
           <button type="button" onClick={() => (forgot ? setForgot(false) : openAuth(mode === 'login' ? 'register' : 'login'))}>
