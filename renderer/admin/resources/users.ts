@@ -16,6 +16,7 @@ export const users: ResourceDef = {
     { key: 'bio', label: '简介', cell: { kind: 'content', title: '简介', linkText: '简介' } },
     { key: 'location', label: 'IP属地' },
     { key: 'email', label: '邮箱' },
+    { key: 'identities', label: '统一身份认证', cell: { kind: 'identities' } },
     { key: 'personality', label: '个性标签', cell: { kind: 'personality', userIdField: 'user_id' } },
     { key: 'follow_count', label: '关注数', sortable: true },
     { key: 'fans_count', label: '粉丝数', sortable: true },

@@ -201,6 +201,16 @@ describe('OpenID Connect sign-in', () => {
     expect(body.message).toContain('唯一的登录方式')
   })
 
+  it("lists each member's linked identities in the back-office users resource", async () => {
+    const admin = await adminToken(server)
+    const { status, body } = await server.call<{ data: Array<{ user_id: string; identities: Array<Record<string, unknown>> }> }>('GET', '/api/admin/users?limit=100', { token: admin })
+    expect(status).toBe(200)
+    const alice = body.data.data.find((u) => u.user_id === 'alice_w')!
+    expect(alice.identities).toEqual([{ provider: 'campus', name: '校园统一身份认证', email: expect.stringMatching(/^a\*+@campus\.edu$/), linked_at: expect.any(String), last_login_at: expect.any(String) }])
+    const local = body.data.data.find((u) => u.identities.length === 0)
+    expect(local).toBeDefined()
+  })
+
   it('refuses linking and listing without a signed-in member', async () => {
     expect((await server.call('POST', '/api/auth/identities/campus', { json: {} })).status).toBe(401)
     expect((await server.call('GET', '/api/auth/identities')).status).toBe(401)
