@@ -60,6 +60,9 @@ export async function startTestProvider(options: { redirectUris: string[] }): Pr
   }
 }
 
+/** The fetch metadata a browser sends on a top-level navigation from another site. */
+export const CROSS_SITE_NAVIGATION = { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' }
+
 /** A browser's cookies, per host:port (paths ignored: every cookie goes to its host). */
 export class CookieJar {
   private readonly jar = new Map<string, Map<string, string>>()
@@ -119,7 +122,8 @@ export async function signIn(jar: CookieJar, start: URL, login: string, options:
       const next = new URL(location, hop.url)
       if (options.appOrigin && next.origin === options.appOrigin && !next.pathname.startsWith('/api/')) return hop
       if (options.stopAtCallback && next.pathname.endsWith('/callback') && next.searchParams.has('code')) return { ...hop, url: next }
-      hop = await browse(jar, next)
+      // A redirect to another origin is a cross-site navigation, as a browser labels it (the provider's back to Shiliu).
+      hop = await browse(jar, next, next.origin === hop.url.origin ? {} : { headers: CROSS_SITE_NAVIGATION })
       continue
     }
     const prompt = /name="prompt" value="(\w+)"/.exec(hop.body)?.[1]

@@ -3,7 +3,7 @@ import { User, UserIdentity } from '../../../server/db/entities'
 import { adminToken, createAdmin } from '../admin/support'
 import { registerMember } from '../../support/members'
 import { freePort } from '../../support/ports'
-import { CookieJar, browse, signIn, startTestProvider, type TestProvider } from '../../support/oidc-provider'
+import { CROSS_SITE_NAVIGATION, CookieJar, browse, signIn, startTestProvider, type TestProvider } from '../../support/oidc-provider'
 import { startTestServer, type TestServer } from '../../support/server'
 
 /*
@@ -132,11 +132,14 @@ describe('OpenID Connect sign-in', () => {
     expect(otherBrowser.body).toContain('浏览器')
 
     const cookie = jar.header(new URL(origin))
-    const ok = await browse(jar, callback)
+    // Other sites may not call the API, but the provider's redirect back (a navigation) reaches the callback.
+    const fetched = await browse(jar, callback, { headers: { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'cors', Origin: provider.issuer } })
+    expect(fetched.res.status).toBe(403)
+    const ok = await browse(jar, callback, { headers: CROSS_SITE_NAVIGATION })
     expect(ok.res.status).toBe(302)
     expect(ok.res.headers.get('location')).toMatch(/#oidc_code=/)
     // The same callback again, even with the flow's cookie: the state is spent (and the code with it).
-    const replay = await fetch(callback, { headers: { Cookie: cookie }, redirect: 'manual' })
+    const replay = await fetch(callback, { headers: { Cookie: cookie, ...CROSS_SITE_NAVIGATION }, redirect: 'manual' })
     expect(replay.status).toBe(400)
   })
 

@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'react'
 import type { ProviderInfo } from '../../../../server/contract/identities'
+import { apiBase } from '../../../common/api/env'
 import { fetchProviders, providerStartUrl } from '../../api/identities'
 
-/** The operator's providers, once known (none: nothing shows). */
+/**
+ * The operator's providers, once known (none: nothing shows). None in the desktop app (its pages are not the
+ * server's, so the provider could not bring the browser back to them): it will sign in through the system
+ * browser (RFC 8252, issue 39 item 4, not built yet).
+ */
 export function useProviders(): ProviderInfo[] {
   const [list, setList] = useState<ProviderInfo[]>([])
   useEffect(() => {
+    if (apiBase()) return
     let live = true
     void fetchProviders().then((p) => live && setList(p))
     return () => {
