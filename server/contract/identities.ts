@@ -21,7 +21,10 @@ export const providerSchema = z.object({
   name: z.string().describe('身份提供方名称'),
   buttonText: z.string().describe('登录按钮文字'),
 })
-export const providerListReply = z.object({ providers: z.array(providerSchema) })
+export const providerListReply = z.object({
+  providers: z.array(providerSchema),
+  passwordLogin: z.boolean().describe('成员能否用本站密码登录、注册（后台「成员登录方式」为仅统一身份认证时为 false）'),
+})
 
 export const identitySchema = z.object({
   provider: z.string(),
@@ -34,3 +37,4 @@ export const identityListReply = z.object({ identities: z.array(identitySchema),
 export const linkStartReply = z.object({ url: z.string().describe('在浏览器中打开的身份提供方地址') })
 export type ProviderInfo = z.infer<typeof providerSchema>
 export type IdentityListReply = z.infer<typeof identityListReply>
+export type ProviderListReply = z.infer<typeof providerListReply>

@@ -25,6 +25,7 @@ import { screenProfile } from './watched-words'
 import { registrationEmail, userByEmail } from './email-accounts'
 import { EMAIL_MESSAGES } from '../contract/email'
 import { sessionStale } from './discovery/session'
+import { SIGN_IN_SETTING_MESSAGES, memberPasswordsAllowed } from './site-settings'
 
 /*
  * Member accounts: registration, login, profile and password changes, account deletion
@@ -65,6 +66,7 @@ export interface Session {
 }
 
 export async function register(deps: AppDeps, body: RegisterBody, client: ClientInfo): Promise<Session> {
+  if (!(await memberPasswordsAllowed(deps.db))) throw Forbidden(SIGN_IN_SETTING_MESSAGES.registerOff)
   if (!(await isDisplayIdFree(deps, body.user_id))) throw Invalid(AUTH_MESSAGES.userIdTaken)
   const captcha = await checkCaptcha(deps, body.captchaId, body.captchaText)
   if (captcha === 'expired') throw Invalid(AUTH_MESSAGES.captchaExpired)
@@ -100,6 +102,8 @@ export async function register(deps: AppDeps, body: RegisterBody, client: Client
 
 /** Same reply and the same work (one hash check) whether the id exists or not. */
 export async function login(deps: AppDeps, body: LoginBody, client: ClientInfo): Promise<Session> {
+  // Campus-only sign-in (成员登录方式): refused before any password work, the same for every account.
+  if (!(await memberPasswordsAllowed(deps.db))) throw Forbidden(SIGN_IN_SETTING_MESSAGES.loginOff)
   await assertAccountOpen(deps, 'user', body.user_id)
   const user = await findByDisplayId(deps.db, body.user_id)
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password)

@@ -8,6 +8,7 @@ import { AppError, Invalid, NotFound } from '../errors'
 import { FlowError } from '../auth/oidc/flows'
 import { isDisplayIdFree } from './accounts'
 import { screenProfile } from './watched-words'
+import { memberPasswordsAllowed } from './site-settings'
 
 /*
  * Members' identities at OpenID providers (issue 39, docs/identity.md): the operator's rules, the member made
@@ -169,7 +170,8 @@ export async function unlinkIdentity(deps: AppDeps, userId: number, provider: st
     const target = identities.find((i) => i.provider === provider)
     if (!target) throw NotFound(IDENTITY_MESSAGES.notLinked)
     const user = await m.getRepository(User).findOneBy({ id: userId })
-    const hasPassword = Boolean(user?.password_hash)
+    // With campus-only sign-in (成员登录方式) a password is no way in.
+    const hasPassword = Boolean(user?.password_hash) && (await memberPasswordsAllowed(deps.db))
     if (!hasPassword && identities.length < 2) throw Invalid(IDENTITY_MESSAGES.lastWay)
     await m.getRepository(UserIdentity).delete({ id: target.id })
   }, { changesCards: false })

@@ -1,23 +1,29 @@
 import type { AuthSession } from '../../../server/contract/auth'
-import type { IdentityListReply, ProviderInfo } from '../../../server/contract/identities'
+import type { IdentityListReply, ProviderInfo, ProviderListReply } from '../../../server/contract/identities'
 import { apiBase } from '../../common/api/env'
 import { api, memberTokens, USER_INFO_KEY } from './client'
 import type { UserInfo } from './types'
 
 /** Sign-in through the operator's OpenID providers and linked identities (issue 39, docs/identity.md). */
 
-let providers: Promise<ProviderInfo[]> | null = null
+export interface SignInOptions {
+  providers: ProviderInfo[]
+  /** False when the site is campus-only (成员登录方式): no password form, no registration. */
+  passwordLogin: boolean
+}
 
-/** The configured providers (asked once per page load; a failure counts as none and is asked again next time). */
-export function fetchProviders(): Promise<ProviderInfo[]> {
-  providers ??= api.get<{ providers: ProviderInfo[] }>('/auth/providers').then(
-    (r) => r.providers,
+let options: Promise<SignInOptions> | null = null
+
+/** The configured providers and whether passwords sign in (asked once per page load; a failure: passwords only). */
+export function fetchSignInOptions(): Promise<SignInOptions> {
+  options ??= api.get<ProviderListReply>('/auth/providers').then(
+    (r) => ({ providers: r.providers, passwordLogin: r.passwordLogin !== false }),
     () => {
-      providers = null
-      return []
+      options = null
+      return { providers: [], passwordLogin: true }
     },
   )
-  return providers
+  return options
 }
 
 /** Where the browser goes to sign in with a provider, coming back to `returnTo` (a path of this site). */

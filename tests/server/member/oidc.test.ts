@@ -67,9 +67,9 @@ const userCount = () => server.deps.db.getRepository(User).count()
 
 describe('OpenID Connect sign-in', () => {
   it('lists the configured provider publicly', async () => {
-    const { status, body } = await server.call<{ providers: unknown[] }>('GET', '/api/auth/providers')
+    const { status, body } = await server.call<{ providers: unknown[]; passwordLogin: boolean }>('GET', '/api/auth/providers')
     expect(status).toBe(200)
-    expect(body.data.providers).toEqual([{ id: 'campus', name: '校园统一身份认证', buttonText: '使用校园统一身份认证登录' }])
+    expect(body.data).toEqual({ providers: [{ id: 'campus', name: '校园统一身份认证', buttonText: '使用校园统一身份认证登录' }], passwordLogin: true })
   })
 
   it('creates the member at the first sign-in from the claims and hands the session over once', async () => {
@@ -212,6 +212,52 @@ describe('OpenID Connect sign-in', () => {
     expect(alice.identities).toEqual([{ provider: 'campus', name: '校园统一身份认证', email: expect.stringMatching(/^a\*+@campus\.edu$/), linked_at: expect.any(String), last_login_at: expect.any(String) }])
     const local = body.data.data.find((u) => u.identities.length === 0)
     expect(local).toBeDefined()
+  })
+
+  it('campus-only sign-in (成员登录方式) refuses member passwords and registration; administrators keep theirs', async () => {
+    const admin = await adminToken(server)
+    const settings = await server.call<{ data: Array<{ id: number; name: string }> }>('GET', '/api/admin/settings?limit=50', { token: admin })
+    const setting = settings.body.data.data.find((s) => s.name === 'member_sign_in')!
+    const local = await registerMember(server)
+    provider.accounts.set('hana', { email: 'hana@campus.edu', email_verified: true, groups: ['students'] })
+    const jar = new CookieJar()
+    const started = await browse(jar, new URL(`${origin}/api/auth/identities/campus`), { method: 'POST', headers: { Authorization: `Bearer ${local.token}`, 'Content-Type': 'application/json' }, body: '{}' })
+    await signIn(jar, new URL((JSON.parse(started.body) as { data: { url: string } }).data.url), 'hana', { appOrigin: origin })
+
+    expect((await server.call('PUT', `/api/admin/settings/${setting.id}`, { token: admin, json: { value: 'campus_only' } })).status).toBe(200)
+    try {
+      expect((await server.call<{ passwordLogin: boolean }>('GET', '/api/auth/providers')).body.data.passwordLogin).toBe(false)
+      const login = await server.call('POST', '/api/auth/login', { json: { user_id: local.user_id, password: 'secret123' } })
+      expect(login.status).toBe(403)
+      expect(login.body.message).toContain('统一身份认证')
+      const register = await server.call('POST', '/api/auth/register', { json: { user_id: 'newcomer1', nickname: '新人', password: 'secret123', captchaId: 'x', captchaText: 'x' } })
+      expect(register.status).toBe(403)
+      expect(await server.deps.db.getRepository(User).existsBy({ user_id: 'newcomer1' })).toBe(false)
+      // Break-glass: the administrators' own password login cannot be turned off.
+      expect((await server.call('POST', '/api/auth/admin/login', { json: { username: 'root', password: 'admin-pass-123' } })).status).toBe(200)
+      // The campus identity still signs the member in; a password no longer counts as another way in.
+      expect((await signInAs('hana')).user.id).toBe(local.id)
+      expect((await server.call('DELETE', '/api/auth/identities/campus', { token: local.token })).status).toBe(400)
+    } finally {
+      expect((await server.call('PUT', `/api/admin/settings/${setting.id}`, { token: admin, json: { value: 'password_and_campus' } })).status).toBe(200)
+    }
+    expect((await server.call('POST', '/api/auth/login', { json: { user_id: local.user_id, password: 'secret123' } })).status).toBe(200)
+  })
+
+  it('refuses campus-only sign-in where no provider is configured', async () => {
+    const plain = await startTestServer()
+    try {
+      await createAdmin(plain)
+      const admin = await adminToken(plain)
+      const settings = await plain.call<{ data: Array<{ id: number; name: string }> }>('GET', '/api/admin/settings?limit=50', { token: admin })
+      const setting = settings.body.data.data.find((s) => s.name === 'member_sign_in')!
+      const { status, body } = await plain.call('PUT', `/api/admin/settings/${setting.id}`, { token: admin, json: { value: 'campus_only' } })
+      expect(status).toBe(400)
+      expect(body.message).toContain('OIDC_ISSUER')
+      expect((await plain.call<{ providers: unknown[]; passwordLogin: boolean }>('GET', '/api/auth/providers')).body.data).toEqual({ providers: [], passwordLogin: true })
+    } finally {
+      await plain.close()
+    }
   })
 
   it('refuses linking and listing without a signed-in member', async () => {

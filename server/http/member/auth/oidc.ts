@@ -13,6 +13,7 @@ import type { AppDeps } from '../../../deps'
 import { IDENTITY_MESSAGES, checkRules, linkIdentity, listIdentities, memberForIdentity, unlinkIdentity, type Claims } from '../../../domain/identities'
 import { AppError, Forbidden, Invalid, NotFound } from '../../../errors'
 import { presentSelf } from '../../../presenters/user'
+import { memberPasswordsAllowed } from '../../../domain/site-settings'
 import { ok } from '../../envelope'
 import { loginLimit, writeLimit } from '../../middlewares/rate-limit'
 import { validate, validated } from '../../middlewares/validate'
@@ -57,7 +58,7 @@ function setBinding(ctx: Context, value: string | null): void {
 }
 
 async function providers(ctx: Context, deps: AppDeps): Promise<void> {
-  ok(ctx, { providers: deps.config.oidc.map((p) => ({ id: p.id, name: p.name, buttonText: p.buttonText })) })
+  ok(ctx, { providers: deps.config.oidc.map((p) => ({ id: p.id, name: p.name, buttonText: p.buttonText })), passwordLogin: await memberPasswordsAllowed(deps.db) })
 }
 
 async function start(ctx: Context, deps: AppDeps): Promise<void> {
