@@ -19,10 +19,10 @@ export interface TestProvider {
   close(): Promise<void>
 }
 
-export async function startTestProvider(options: { redirectUris: string[] }): Promise<TestProvider> {
+export async function startTestProvider(options: { redirectUris: string[]; port?: number }): Promise<TestProvider> {
   const accounts = new Map<string, Record<string, unknown>>()
   const server: Server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const clientId = 'shiliu-test'
   const clientSecret = 'shiliu-test-secret-0123456789abcdef'

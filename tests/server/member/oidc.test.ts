@@ -260,6 +260,25 @@ describe('OpenID Connect sign-in', () => {
     }
   })
 
+  it('answers 503 while the provider is unreachable, and discovers it again once it answers', async () => {
+    const [port, providerPort] = [await freePort(), await freePort()]
+    const appOrigin = `http://127.0.0.1:${port}`
+    const lonely = await startTestServer({ PORT: String(port), OIDC_ISSUER: `http://127.0.0.1:${providerPort}`, OIDC_CLIENT_ID: 'shiliu-test', OIDC_CLIENT_SECRET: 'shiliu-test-secret-0123456789abcdef' })
+    let late: TestProvider | null = null
+    try {
+      const down = await lonely.call('GET', '/api/auth/oidc/campus/start')
+      expect(down.status).toBe(503)
+      expect(down.body.message).toContain('暂时无法连接')
+      late = await startTestProvider({ redirectUris: [`${appOrigin}/api/auth/oidc/campus/callback`], port: providerPort })
+      late.accounts.set('ivy', { email: 'ivy@campus.edu', email_verified: true })
+      const hop = await signIn(new CookieJar(), new URL(`${appOrigin}/api/auth/oidc/campus/start`), 'ivy', { appOrigin })
+      expect(hop.res.headers.get('location')).toMatch(/^\/#oidc_code=/)
+    } finally {
+      await lonely.close()
+      await late?.close()
+    }
+  })
+
   it('refuses linking and listing without a signed-in member', async () => {
     expect((await server.call('POST', '/api/auth/identities/campus', { json: {} })).status).toBe(401)
     expect((await server.call('GET', '/api/auth/identities')).status).toBe(401)
