@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { User, UserIdentity } from '../../../server/db/entities'
+import { IsNull, Not } from 'typeorm'
+import { SignInFlow, User, UserIdentity } from '../../../server/db/entities'
+import { inTransaction } from '../../../server/db/transaction'
 import { adminToken, createAdmin } from '../admin/support'
 import { registerMember } from '../../support/members'
 import { freePort } from '../../support/ports'
@@ -141,6 +143,21 @@ describe('OpenID Connect sign-in', () => {
     // The same callback again, even with the flow's cookie: the state is spent (and the code with it).
     const replay = await fetch(callback, { headers: { Cookie: cookie, ...CROSS_SITE_NAVIGATION }, redirect: 'manual' })
     expect(replay.status).toBe(400)
+  })
+
+  it('refuses a nonce the ID token does not carry and an expired state with 400, creating nobody', async () => {
+    provider.accounts.set('kim', { email: 'kim@campus.edu', email_verified: true, groups: ['students'] })
+    const flows = server.deps.db.getRepository(SignInFlow)
+    for (const spoil of [{ nonce: 'not-the-nonce' }, { expires_at: new Date(Date.now() - 1000) }]) {
+      const jar = new CookieJar()
+      const atCallback = await signIn(jar, startUrl(), 'kim', { stopAtCallback: true })
+      const state = atCallback.url.searchParams.get('state')!
+      await inTransaction(server.deps.db, (m) => m.getRepository(SignInFlow).update({ state }, spoil))
+      const refused = await browse(jar, atCallback.url, { headers: CROSS_SITE_NAVIGATION })
+      expect(refused.res.status, JSON.stringify(spoil)).toBe(400)
+      expect(await flows.countBy({ state, handoff_hash: Not(IsNull()) })).toBe(0)
+    }
+    expect(await server.deps.db.getRepository(UserIdentity).countBy({ subject: 'kim' })).toBe(0)
   })
 
   it('keeps the return path on this site', async () => {
