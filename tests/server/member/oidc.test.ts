@@ -6,7 +6,7 @@ import { adminToken, createAdmin } from '../admin/support'
 import { registerMember } from '../../support/members'
 import { freePort } from '../../support/ports'
 import { CROSS_SITE_NAVIGATION, CookieJar, browse, signIn, startTestProvider, type TestProvider } from '../../support/oidc-provider'
-import { startTestServer, type TestServer } from '../../support/server'
+import { sharedEnv, startTestServer, type TestServer } from '../../support/server'
 
 /*
  * Sign-in through a real OpenID Provider (oidc-provider in this process) over real HTTP, on the run's engine
@@ -158,6 +158,33 @@ describe('OpenID Connect sign-in', () => {
       expect(await flows.countBy({ state, handoff_hash: Not(IsNull()) })).toBe(0)
     }
     expect(await server.deps.db.getRepository(UserIdentity).countBy({ subject: 'kim' })).toBe(0)
+  })
+
+  it('finishes on another instance a sign-in one instance started (flows live in the database)', async () => {
+    provider.accounts.set('lee', { email: 'lee@campus.edu', email_verified: true, groups: ['students'] })
+    // A second stateless instance behind the same public address (PUBLIC_URL), on the same database.
+    const other = await startTestServer({
+      ...sharedEnv(server),
+      PUBLIC_URL: origin,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_ALLOWED_DOMAINS: 'campus.edu',
+    })
+    try {
+      const jar = new CookieJar()
+      const atCallback = await signIn(jar, startUrl(), 'lee', { stopAtCallback: true })
+      const onOther = new URL(atCallback.url.pathname + atCallback.url.search, other.url)
+      const res = await fetch(onOther, { headers: { Cookie: jar.header(atCallback.url), ...CROSS_SITE_NAVIGATION }, redirect: 'manual' })
+      expect(res.status, await res.text()).toBe(302)
+      const code = new URLSearchParams(new URL(res.headers.get('location')!, origin).hash.slice(1)).get('oidc_code')!
+      // ... and the first instance takes the handoff.
+      const { status, body } = await exchange(code)
+      expect(status).toBe(200)
+      expect(body.data.user.nickname).toBeTruthy()
+    } finally {
+      await other.close()
+    }
   })
 
   it('keeps the return path on this site', async () => {
