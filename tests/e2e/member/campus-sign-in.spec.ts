@@ -40,3 +40,22 @@ test('signs in with the campus account and lands back signed in', async ({ page 
   await page.getByRole('button', { name: '解除', exact: true }).click()
   await expect(page.getByText('唯一的登录方式')).toBeVisible()
 })
+
+test('campus-only sign-in: the login dialog offers the provider alone', async ({ page, request }) => {
+  const signIn = await request.post('/api/auth/admin/login', { data: { username: 'admin', password: 'admin123456' } })
+  const token = ((await signIn.json()) as { data: { tokens: { access_token: string } } }).data.tokens.access_token
+  const headers = { Authorization: `Bearer ${token}` }
+  const list = (await (await request.get('/api/admin/settings?limit=50', { headers })).json()) as { data: { data: Array<{ id: number; name: string }> } }
+  const setting = list.data.data.find((s) => s.name === 'member_sign_in')!
+  expect((await request.put(`/api/admin/settings/${setting.id}`, { headers, data: { value: 'campus_only' } })).ok()).toBe(true)
+  try {
+    await page.goto('/explore')
+    await openLogin(page)
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('link', { name: '使用校园统一身份认证登录' })).toBeVisible()
+    await expect(dialog.getByPlaceholder('请输入石榴号')).toHaveCount(0)
+    await expect(dialog.getByRole('button', { name: '立即注册' })).toHaveCount(0)
+  } finally {
+    expect((await request.put(`/api/admin/settings/${setting.id}`, { headers, data: { value: 'password_and_campus' } })).ok()).toBe(true)
+  }
+})
