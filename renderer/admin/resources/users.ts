@@ -54,6 +54,16 @@ export const users: ResourceDef = {
       done: '找回密码验证码已发送到该用户的绑定邮箱',
       hidden: (row) => !row.email,
     }),
+    moderationAction({
+      id: 'unlink-identities',
+      title: '解除统一身份认证关联',
+      icon: 'x',
+      endpoint: '/admin/users',
+      path: '/unlink-identities',
+      ask: { kind: 'confirm', message: '解除后该用户不能再用这些统一身份认证账号登录（没有本站密码的用户将无法登录）。此操作会记录在操作日志中。继续吗？' },
+      done: '已解除统一身份认证关联',
+      hidden: (row) => !Array.isArray(row.identities) || row.identities.length === 0,
+    }),
     moderationAction({ id: 'unrestrict', title: '解除限制', icon: 'check', endpoint: '/admin/users', path: '/unban', ask: { kind: 'none' }, done: '已解除限制', hidden: (row) => row.ban === null || row.ban === undefined }),
   ],
   fields: [

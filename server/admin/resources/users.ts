@@ -13,7 +13,7 @@ import { bool, date, int, list, str } from '../fields'
 import { createWith, updateWith, type AdminResource } from '../resource'
 import { banActions, banExpansion, banStatusFilter, loadBans } from './user-bans'
 import { emailActions, emailExpansion, emailFilter, loadMaskedEmails } from './user-email'
-import { identitiesExpansion, loadIdentities } from './user-identities'
+import { identitiesExpansion, identityActions, loadIdentities } from './user-identities'
 
 async function assertIdFree(deps: AppDeps, userId: string): Promise<void> {
   // A duplicate is a conflict, as for every other admin resource (a unique key: 409).
@@ -89,7 +89,7 @@ export const users: AdminResource = {
       await loadIdentities(deps, rows)
     },
   },
-  actions: [...banActions, ...emailActions],
+  actions: [...banActions, ...emailActions, ...identityActions],
   search: ['u.user_id', 'u.nickname'],
   userDisplayId: 'u.user_id',
   sortable: ['id', 'user_id', 'nickname', 'follow_count', 'fans_count', 'post_count', 'like_count', 'collect_count', 'verified', 'created_at'],

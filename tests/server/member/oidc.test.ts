@@ -7,6 +7,7 @@ import { registerMember } from '../../support/members'
 import { freePort } from '../../support/ports'
 import { CROSS_SITE_NAVIGATION, CookieJar, browse, signIn, startTestProvider, type TestProvider } from '../../support/oidc-provider'
 import { sharedEnv, startTestServer, type TestServer } from '../../support/server'
+import { dbQuery } from '../../support/sql'
 
 /*
  * Sign-in through a real OpenID Provider (oidc-provider in this process) over real HTTP, on the run's engine
@@ -257,6 +258,22 @@ describe('OpenID Connect sign-in', () => {
     const local = body.data.data.find((u) => u.identities.length === 0)
     expect(local).toBeDefined()
   })
+
+  it('lets an administrator unlink a member\'s identities (audited), after which the provider makes a new member', async () => {
+    provider.accounts.set('max', { email: 'max@campus.edu', email_verified: true, groups: ['students'] })
+    const first = await signInAs('max')
+    const admin = await adminToken(server)
+    const path = `/api/admin/users/${first.user.id}/unlink-identities`
+    expect((await server.call('POST', path, { json: {} })).status).toBe(401)
+    expect((await server.call('POST', path, { token: first.tokens.access_token, json: {} })).status).toBe(401)
+    expect((await server.call('POST', path, { token: admin, json: {} })).status).toBe(200)
+    expect((await server.call('POST', path, { token: admin, json: {} })).status).toBe(404)
+    const audit = await dbQuery(server.deps.db, 'SELECT action FROM admin_audit_logs WHERE action = ?', ['unlink_identities'])
+    expect(audit).toHaveLength(1)
+    // The identity is free again: the next sign-in is a first one (the old member keeps its email, so the new
+    // one is refused that address and told to link it instead).
+    const again = await signIn(new CookieJar(), startUrl(), 'max', { appOrigin: origin })
+    expect(again.res.status).toBe(409)  })
 
   it('campus-only sign-in (成员登录方式) refuses member passwords and registration; administrators keep theirs', async () => {
     const admin = await adminToken(server)
