@@ -70,6 +70,30 @@ export interface AppConfig {
   metricsToken: string | null
   /** Email (SMTP_URL, MAIL_FROM, EMAIL_REQUIRED_FOR_REGISTRATION); null when SMTP_URL is unset (email off). */
   mail: MailConfig | null
+  /** OpenID Connect providers members may sign in with (issue 39, docs/identity.md); empty when none. */
+  oidc: OidcProviderConfig[]
+  /**
+   * The address members reach the server at (PUBLIC_URL, e.g. https://shiliu.example.edu): the base of the
+   * OpenID callback. Null: the request's own origin (behind a proxy, with TRUST_PROXY set).
+   */
+  publicUrl: string | null
+}
+
+export interface OidcProviderConfig {
+  /** The provider's id in URLs and in user_identities (`campus` for the one set by OIDC_ISSUER). */
+  id: string
+  issuer: string
+  clientId: string
+  clientSecret: string | null
+  /** Display name (OIDC_NAME) and the login button's text (OIDC_BUTTON_TEXT, default 使用{name}登录). */
+  name: string
+  buttonText: string
+  scopes: string
+  /** Email domains whose members may sign in (OIDC_ALLOWED_DOMAINS; empty: any). */
+  allowedDomains: string[]
+  /** A group the member must be in (OIDC_REQUIRED_GROUP), read from the claim OIDC_GROUP_CLAIM (default groups). */
+  requiredGroup: string | null
+  groupClaim: string
 }
 
 export interface MailConfig {
@@ -206,6 +230,19 @@ const envSchema = z.object({
   EMAIL_REQUIRED_FOR_REGISTRATION: flag,
   EMAIL_CODE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   EMAIL_CODES_PER_DAY: z.coerce.number().int().min(1).default(10),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\/[^/?#\s]+\/?$/.test(v), { message: 'PUBLIC_URL must be the origin members reach the server at, such as https://shiliu.example.edu' }),
+  OIDC_ISSUER: z.string().url('OIDC_ISSUER must be the issuer URL of the OpenID provider').optional().or(z.literal('')),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().max(32).optional(),
+  OIDC_BUTTON_TEXT: z.string().max(32).optional(),
+  OIDC_SCOPES: z.string().optional(),
+  OIDC_ALLOWED_DOMAINS: z.string().optional(),
+  OIDC_REQUIRED_GROUP: z.string().optional(),
+  OIDC_GROUP_CLAIM: z.string().optional(),
 })
 
 /** scheme://host[:port], nothing after it (URL.origin is "null" for custom schemes such as app://). */
@@ -280,6 +317,27 @@ function mailConfig(e: z.infer<typeof envSchema>): MailConfig | null {
   }
 }
 
+/** The provider set by OIDC_ISSUER (issue 39); more providers come from the back-office later. */
+function oidcConfig(e: z.infer<typeof envSchema>): OidcProviderConfig[] {
+  if (!e.OIDC_ISSUER) return []
+  if (!e.OIDC_CLIENT_ID) throw new ConfigError('Invalid configuration:\n  - OIDC_ISSUER needs OIDC_CLIENT_ID (the client registered for Shiliu at the provider)')
+  const name = e.OIDC_NAME?.trim() || '统一身份认证'
+  return [
+    {
+      id: 'campus',
+      issuer: e.OIDC_ISSUER,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET || null,
+      name,
+      buttonText: e.OIDC_BUTTON_TEXT?.trim() || `使用${name}登录`,
+      scopes: e.OIDC_SCOPES?.trim() || 'openid profile email',
+      allowedDomains: list(e.OIDC_ALLOWED_DOMAINS).map((d) => d.replace(/^@/, '').toLowerCase()),
+      requiredGroup: e.OIDC_REQUIRED_GROUP?.trim() || null,
+      groupClaim: e.OIDC_GROUP_CLAIM?.trim() || 'groups',
+    },
+  ]
+}
+
 /** Parse and check the environment; throws ConfigError with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
   const parsed = envSchema.safeParse(env)
@@ -288,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const dataDir = path.resolve(cwd, e.DATA_DIR)
   const backup = backupConfig(e, dataDir, cwd)
   const mail = mailConfig(e)
+  const oidc = oidcConfig(e)
   try {
     // Owner-only: the database, the uploads and the secrets live here.
     const created = !existsSync(dataDir)
@@ -341,5 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     backup,
     metricsToken: e.METRICS_TOKEN || null,
     mail,
+    oidc,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
   }
 }

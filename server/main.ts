@@ -26,6 +26,7 @@ import { metricsRegistry } from './telemetry/metrics'
 import { startOrphanSweep } from './media/lifecycle'
 import { mediaStorage, sweepWorkDirs } from './media/storage'
 import { warmImageProcess } from './media/images'
+import { warmProviders } from './auth/oidc/providers'
 import { seedDemoIfEmpty } from './seed/demo'
 import { applyDemoAdminPassword, demoHashes, prepareDemo, type DemoProgress, type OnDemoProgress } from './seed/demo-prepare'
 
@@ -148,6 +149,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const stopExportSweep = startExportSweep(deps)
   // BACKUP_DIR: one backup per BACKUP_EVERY_HOURS, taken by one instance (server/backup/schedule.ts).
   const stopBackups = startScheduledBackups(deps)
+  // OpenID providers (issue 39): discovered in the background; one that does not answer yet is tried again at a sign-in.
+  warmProviders(deps)
   const app = createApp(deps)
   const gate = new RequestGate()
   const server: Server = createServer(gate.listener(app.callback()))

@@ -26,6 +26,7 @@ import { registrationEmail, userByEmail } from './email-accounts'
 import { EMAIL_MESSAGES } from '../contract/email'
 import { sessionStale } from './discovery/session'
 import { FOREIGN_MEDIA_MESSAGE, isSharedAsset, requireOwnMedia } from './media-ownership'
+import { SIGN_IN_SETTING_MESSAGES, memberPasswordsAllowed } from './site-settings'
 
 /*
  * Member accounts: registration, login, profile and password changes, account deletion
@@ -66,6 +67,7 @@ export interface Session {
 }
 
 export async function register(deps: AppDeps, body: RegisterBody, client: ClientInfo): Promise<Session> {
+  if (!(await memberPasswordsAllowed(deps.db))) throw Forbidden(SIGN_IN_SETTING_MESSAGES.registerOff)
   if (!(await isDisplayIdFree(deps, body.user_id))) throw Invalid(AUTH_MESSAGES.userIdTaken)
   // A new account has uploaded nothing yet: only shared assets (the default, the demo's) can be its avatar.
   if (body.avatar && !isSharedAsset(body.avatar)) throw Invalid(FOREIGN_MEDIA_MESSAGE)
@@ -103,6 +105,8 @@ export async function register(deps: AppDeps, body: RegisterBody, client: Client
 
 /** Same reply and the same work (one hash check) whether the id exists or not. */
 export async function login(deps: AppDeps, body: LoginBody, client: ClientInfo): Promise<Session> {
+  // Campus-only sign-in (成员登录方式): refused before any password work, the same for every account.
+  if (!(await memberPasswordsAllowed(deps.db))) throw Forbidden(SIGN_IN_SETTING_MESSAGES.loginOff)
   await assertAccountOpen(deps, 'user', body.user_id)
   const user = await findByDisplayId(deps.db, body.user_id)
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password)

@@ -24,7 +24,7 @@ import { msg } from '../i18n/message'
 
 type Rows = Array<Record<string, unknown>>
 
-const DATE_COLUMNS = new Set(['created_at', 'updated_at', 'audit_time'])
+const DATE_COLUMNS = new Set(['created_at', 'updated_at', 'audit_time', 'last_login_at'])
 
 /** Dates as ISO strings, numbers as numbers (drivers differ), the rest as stored. */
 function clean(rows: Rows): Rows {
@@ -46,6 +46,7 @@ comments.json       你发表的评论
 likes.json          你点赞的笔记与评论
 collections.json    你收藏的笔记
 follows.json        你关注的人与关注你的人
+identities.json     关联的统一身份认证（身份提供方、账号标识、邮箱）
 
 时间均为 UTC（ISO 8601）。
 `)
@@ -92,7 +93,8 @@ async function collect(deps: AppDeps, userId: number) {
   )
   const following = clean(await query(db, `SELECT u.user_id, u.nickname, f.created_at FROM follows f INNER JOIN users u ON u.id = f.following_id WHERE f.follower_id = ? AND ${unblocked('u.id')} ORDER BY f.id`, [userId, userId]))
   const followers = clean(await query(db, `SELECT u.user_id, u.nickname, f.created_at FROM follows f INNER JOIN users u ON u.id = f.follower_id WHERE f.following_id = ? AND ${unblocked('u.id')} ORDER BY f.id`, [userId, userId]))
-  return { profile, verification, notes, images, videos, tags, comments, likes, collections, follows: { following, followers } }
+  const identities = clean(await query(db, 'SELECT provider, subject, email, created_at, last_login_at FROM user_identities WHERE user_id = ? ORDER BY id', [userId]))
+  return { profile, verification, notes, images, videos, tags, comments, likes, collections, follows: { following, followers }, identities }
 }
 
 /**
@@ -156,6 +158,7 @@ export async function writeArchive(deps: AppDeps, userId: number, file: string):
   json('likes.json', data.likes)
   json('collections.json', data.collections)
   json('follows.json', data.follows)
+  json('identities.json', data.identities)
   for (const [name, source] of files) {
     // A file gone from the disk (removed by hand) leaves its name in the JSON and nothing in media/.
     if (await access(source).then(() => true, () => false)) zip.addFile(source, name, { compress: false })

@@ -34,11 +34,24 @@ export async function ensureSiteSettings(db: DataSource): Promise<void> {
 
 export const postReviewMode = (db: DataSource): Promise<PostReviewMode> => readSiteSetting(db, 'post_review')
 
-/** Set a setting's value; 400 when the setting does not take it. */
-export async function updateSiteSetting(db: DataSource, id: number, value: string): Promise<void> {
+/** Whether members may sign in and register with a local password (成员登录方式, issue 39 item 3). */
+export const memberPasswordsAllowed = async (db: DataSource): Promise<boolean> => (await readSiteSetting(db, 'member_sign_in')) !== 'campus_only'
+
+export const SIGN_IN_SETTING_MESSAGES = {
+  noProvider: '尚未配置统一身份认证（OIDC_ISSUER），不能关闭密码登录',
+  loginOff: '本站已关闭密码登录，请使用统一身份认证登录',
+  registerOff: '本站已关闭注册，请使用统一身份认证登录',
+} as const
+
+/**
+ * Set a setting's value; 400 when the setting does not take it, or when campus-only sign-in is chosen with
+ * no identity provider configured (members could not sign in at all).
+ */
+export async function updateSiteSetting(db: DataSource, id: number, value: string, context: { providers: number } = { providers: 0 }): Promise<void> {
   const setting = await db.getRepository(SiteSetting).findOneByOrFail({ id })
   if (!isName(setting.name)) throw Invalid('该设置不能修改')
   const spec = SITE_SETTINGS[setting.name]
   if (!Object.hasOwn(spec.values, value)) throw Invalid(msg('{label}只能是：{values}', { label: known(spec.label), values: Object.keys(spec.values).join('、') }))
+  if (setting.name === 'member_sign_in' && value === 'campus_only' && context.providers === 0) throw Invalid(SIGN_IN_SETTING_MESSAGES.noProvider)
   await inTransaction(db, (m) => m.getRepository(SiteSetting).update({ id }, { value }))
 }

@@ -48,12 +48,25 @@ export function corsHeaders(origin: string | undefined, corsOrigins: readonly st
 
 const REFUSED_MESSAGE = '不允许从其他网站调用此接口'
 
+/**
+ * Where another site sends the browser on purpose: an identity provider's redirect back to the sign-in callback
+ * (issue 39) is a cross-site top-level GET. Only a GET without an Origin (a navigation, not a script's call) may
+ * come this way. The callback guards itself: its single-use state is bound to the browser that started the
+ * sign-in by a SameSite=Lax cookie, which a cross-site image or frame does not carry, so such a request is
+ * refused there (400) and changes nothing.
+ */
+const CROSS_SITE_NAVIGATIONS = [/^\/api\/auth\/oidc\/[a-z0-9_-]+\/callback$/]
+
+function crossSiteNavigation(ctx: Context): boolean {
+  return ctx.method === 'GET' && !ctx.get('Origin') && CROSS_SITE_NAVIGATIONS.some((p) => p.test(ctx.path))
+}
+
 /** The origin policy of /api (see above), with CORS preflights. */
 export function cors(config: Pick<AppConfig, 'corsOrigins'>) {
   return async (ctx: Context, next: Next) => {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next()
     const verdict = judgeOrigin({ origin: ctx.get('Origin') || undefined, secFetchSite: ctx.get('Sec-Fetch-Site') || undefined, host: ctx.host }, config.corsOrigins)
-    if (verdict.kind === 'refused') {
+    if (verdict.kind === 'refused' && !crossSiteNavigation(ctx)) {
       ctx.state.originRefused = verdict.reason
       throw Forbidden(REFUSED_MESSAGE)
     }

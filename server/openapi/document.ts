@@ -1,4 +1,4 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from '@asteasolutions/zod-to-openapi'
 import type Router from '@koa/router'
 import { z } from 'zod'
 import { listReplySchema } from '../contract/common'
@@ -82,11 +82,14 @@ function register(registry: OpenAPIRegistry, route: DocRoute, facts: RouteFacts 
   const access: Access = facts?.access ?? (facts ? 'public' : route.access)
   const query = facts?.query ?? route.query
   const bodySchema = facts?.body ?? route.body
-  const responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema; example?: unknown }> }> = {
-    200: success(registry, route),
-  }
+  const responses: Record<string, ResponseConfig> = route.redirect
+    ? { 302: { description: route.redirect, headers: { Location: { description: route.redirect, schema: { type: 'string' } } } } }
+    : { 200: success(registry, route) }
   for (const code of declaredStatuses(route.method, route.path, facts, route.errors)) {
-    responses[code] = { description: STATUS_TEXT[code] ?? '错误', content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE}` }, example: errorExample(code, route.messages?.[code]) } } }
+    responses[code] =
+      route.errorMedia && code !== 429
+        ? { description: STATUS_TEXT[code] ?? '错误', content: { [route.errorMedia]: { schema: { type: 'string' } } } }
+        : { description: STATUS_TEXT[code] ?? '错误', content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_ENVELOPE}` }, example: errorExample(code, route.messages?.[code]) } } }
   }
   const body = bodySchema
     ? { required: true, content: { 'application/json': { schema: jsonSchema(registry, bodySchema, 'input') } } }

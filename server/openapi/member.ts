@@ -38,6 +38,7 @@ import { meReplySchema } from '../contract/moderation'
 import { contentDocRoutes } from './member-content'
 import { followingDocRoutes } from './member-following'
 import { emailDocRoutes } from './email'
+import { identityDocRoutes } from './identities'
 import { reportDocRoutes } from './moderation'
 import { doc, type DocRoute } from './route'
 
@@ -50,8 +51,8 @@ function accountRoutes(): DocRoute[] {
   return [
     doc({ method: 'get', path: '/auth/captcha', tag: AUTH, summary: '获取验证码', access: 'public', data: captchaReplySchema, errors: [429] }),
     doc({ method: 'get', path: '/auth/check-user-id', tag: AUTH, summary: '检查石榴号是否可用', access: 'public', query: checkUserIdQuery, data: checkUserIdReplySchema, errors: [400] }),
-    doc({ method: 'post', path: '/auth/register', tag: AUTH, summary: '注册', description: `avatar 只能是默认头像（新账号还没有上传过文件），其他本站上传文件 400 ${FOREIGN_MEDIA_MESSAGE}`, access: 'public', body: registerBody, data: authSessionSchema, errors: [400, 429] }),
-    doc({ method: 'post', path: '/auth/login', tag: AUTH, summary: '登录', access: 'public', body: loginBody, data: authSessionSchema, errors: [400, 403, 429] }),
+    doc({ method: 'post', path: '/auth/register', tag: AUTH, summary: '注册', description: `avatar 只能是默认头像（新账号还没有上传过文件），其他本站上传文件 400 ${FOREIGN_MEDIA_MESSAGE}；后台「成员登录方式」为仅统一身份认证时 403`, access: 'public', body: registerBody, data: authSessionSchema, errors: [400, 403, 429] }),
+    doc({ method: 'post', path: '/auth/login', tag: AUTH, summary: '登录', description: '账号被禁用，或后台「成员登录方式」为仅统一身份认证时 403', access: 'public', body: loginBody, data: authSessionSchema, errors: [400, 403, 429] }),
     doc({ method: 'post', path: '/auth/refresh', tag: AUTH, summary: '刷新令牌', description: '刷新令牌每次使用后轮换', access: 'public', body: refreshBody, data: z.object({ tokens: tokensSchema }), errors: [400, 401] }),
     doc({ method: 'post', path: '/auth/logout', tag: AUTH, summary: '退出登录', description: '结束当前令牌的会话；未带有效访问令牌时按请求体的 refresh_token 结束其会话（无效时 401）', access: 'optional-user', body: logoutBody, data: z.null(), errors: [401] }),
     doc({ method: 'get', path: '/auth/me', tag: AUTH, summary: '当前用户', description: 'ban：账号限制（until 为结束时间，null 为永久），未被限制为 null', access: 'user', data: meReplySchema }),
@@ -131,5 +132,5 @@ function notificationRoutes(): DocRoute[] {
 
 /** Member and visitor routes (member-and-visitor.md §7), documented from their contract schemas. */
 export function memberDocRoutes(): DocRoute[] {
-  return [...accountRoutes(), ...emailDocRoutes(), ...notificationRoutes(), ...contentDocRoutes(), ...followingDocRoutes(), ...reportDocRoutes()]
+  return [...accountRoutes(), ...emailDocRoutes(), ...identityDocRoutes(), ...notificationRoutes(), ...contentDocRoutes(), ...followingDocRoutes(), ...reportDocRoutes()]
 }

@@ -38,6 +38,10 @@ export interface DocRoute {
    * text): declared with that type and no envelope schema.
    */
   media?: 'application/zip' | 'text/event-stream' | 'text/plain'
+  /** A browser navigation answered 302 (not 200): where the Location header sends the browser. */
+  redirect?: string
+  /** Errors answered as a page for the browser (a sign-in callback), not the JSON envelope. */
+  errorMedia?: 'text/html'
 }
 
 export const doc = (route: DocRoute): DocRoute => route

@@ -33,6 +33,8 @@ export type CellSpec =
   | { kind: 'personality'; userIdField: string }
   /** A member's ban in force ({until, reason} or null): 限制至 …／永久限制 with the reason. */
   | { kind: 'ban' }
+  /** Linked identities at OpenID providers (issue 39): each provider's name, its email on hover. */
+  | { kind: 'identities' }
 
 export interface Column {
   key: string

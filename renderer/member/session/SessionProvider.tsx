@@ -5,6 +5,7 @@ import { fetchMe, logout as apiLogout, storedUser } from '../api/auth'
 import { memberTokens, onSessionExpired, USER_INFO_KEY } from '../api/client'
 import type { UserInfo } from '../api/types'
 import { SessionContext, type AuthMode, type Session } from './SessionContext'
+import { useSignInReturn } from '../features/identity/useSignInReturn'
 
 /**
  * Session state (spec §4): restored from localStorage at start, the current user re-fetched when a token exists;
@@ -47,6 +48,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
     [queryClient],
   )
+
+  useSignInReturn(signedIn)
 
   const logout = useCallback(async () => {
     await apiLogout()

@@ -61,7 +61,7 @@ export const siteSettings: AdminResource = {
   },
   sortable: ['id', 'name'],
   defaultSort: { field: 'id', order: 'asc' },
-  update: updateWith(siteSettingUpdateBody, ({ deps }, id, input) => updateSiteSetting(deps.db, id, input.value)),
+  update: updateWith(siteSettingUpdateBody, ({ deps }, id, input) => updateSiteSetting(deps.db, id, input.value, { providers: deps.config.oidc.length })),
 }
 
 /**

@@ -13,6 +13,7 @@ import { bool, date, int, list, str } from '../fields'
 import { createWith, updateWith, type AdminResource } from '../resource'
 import { banActions, banExpansion, banStatusFilter, loadBans } from './user-bans'
 import { emailActions, emailExpansion, emailFilter, loadMaskedEmails } from './user-email'
+import { identitiesExpansion, identityActions, loadIdentities } from './user-identities'
 
 async function assertIdFree(deps: AppDeps, userId: string): Promise<void> {
   // A duplicate is a conflict, as for every other admin resource (a unique key: 409).
@@ -45,7 +46,7 @@ async function updateAccount(deps: AppDeps, user: User, input: UserUpdateBody): 
 export const users: AdminResource = {
   name: 'users',
   label: '用户',
-  description: '用户账号（verified：0 未认证，1 官方认证，2 个人认证；ban：当前生效的限制，ban_status=banned 或 1 筛选被限制的用户（ban_status / ban_status_display 为 XiaoShiLiu v1.3.2 的写法）；email：脱敏的绑定邮箱，email=完整地址 筛选）',
+  description: '用户账号（verified：0 未认证，1 官方认证，2 个人认证；ban：当前生效的限制，ban_status=banned 或 1 筛选被限制的用户（ban_status / ban_status_display 为 XiaoShiLiu v1.3.2 的写法）；email：脱敏的绑定邮箱，email=完整地址 筛选；identities：关联的统一身份认证）',
   entity: User,
   alias: 'u',
   fields: {
@@ -81,13 +82,14 @@ export const users: AdminResource = {
     email: emailFilter,
   },
   expand: {
-    schema: { ...banExpansion, ...emailExpansion },
+    schema: { ...banExpansion, ...emailExpansion, ...identitiesExpansion },
     load: async (deps, rows) => {
       await loadBans(deps, rows)
       await loadMaskedEmails(deps, rows)
+      await loadIdentities(deps, rows)
     },
   },
-  actions: [...banActions, ...emailActions],
+  actions: [...banActions, ...emailActions, ...identityActions],
   search: ['u.user_id', 'u.nickname'],
   userDisplayId: 'u.user_id',
   sortable: ['id', 'user_id', 'nickname', 'follow_count', 'fans_count', 'post_count', 'like_count', 'collect_count', 'verified', 'created_at'],

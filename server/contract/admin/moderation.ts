@@ -37,10 +37,22 @@ export const RECOMMEND_MODES = ['personalised', 'hot'] as const
 export type RecommendMode = (typeof RECOMMEND_MODES)[number]
 export const RECOMMEND_MODE_LABELS: Record<RecommendMode, string> = { personalised: '个性化推荐（按关注、兴趣和互动）', hot: '全站热门（关闭个性化）' }
 
+/**
+ * 成员登录方式 (issue 39 item 3): local passwords beside the campus identity provider, or campus-only sign-in
+ * (member password login and registration refused; administrators always keep their password login).
+ */
+export const MEMBER_SIGN_IN_MODES = ['password_and_campus', 'campus_only'] as const
+export type MemberSignInMode = (typeof MEMBER_SIGN_IN_MODES)[number]
+export const MEMBER_SIGN_IN_LABELS: Record<MemberSignInMode, string> = {
+  password_and_campus: '本站密码与统一身份认证',
+  campus_only: '仅统一身份认证（关闭密码登录与注册）',
+}
+
 /** The settings the back-office edits: each one's label and the values it accepts (with their labels). */
 export const SITE_SETTINGS = {
   post_review: { label: '笔记审核', values: POST_REVIEW_LABELS, default: 'off' },
   recommend_mode: { label: '推荐频道', values: RECOMMEND_MODE_LABELS, default: 'personalised' },
+  member_sign_in: { label: '成员登录方式', values: MEMBER_SIGN_IN_LABELS, default: 'password_and_campus' },
 } as const satisfies Record<string, { label: string; values: Record<string, string>; default: string }>
 export type SiteSettingName = keyof typeof SITE_SETTINGS
 

@@ -2,6 +2,7 @@ import { Admin } from './admin'
 import { Category } from './category'
 import { Comment } from './comment'
 import { EmailCode } from './email-code'
+import { SignInFlow, UserIdentity } from './identity-link'
 import { DataExport } from './data-export'
 import { MemberAffinity, NoteNeighbour, NotInterested, RecommendSession } from './discovery'
 import { MediaFile } from './media-file'
@@ -25,6 +26,7 @@ export * from './admin'
 export * from './category'
 export * from './comment'
 export * from './email-code'
+export * from './identity-link'
 export * from './data-export'
 export * from './discovery'
 export * from './interaction'
@@ -80,4 +82,6 @@ export const entities = [
   NotInterested,
   RecommendSession,
   TimelineMark,
+  UserIdentity,
+  SignInFlow,
 ]

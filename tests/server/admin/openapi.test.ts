@@ -71,6 +71,8 @@ describe('OpenAPI document at /api/openapi.json', () => {
         for (const param of path.match(/\{(\w+)\}/g) ?? []) {
           expect(op.parameters?.some((p) => p.in === 'path' && `{${p.name}}` === param), `${name} ${param}`).toBe(true)
         }
+        // A browser navigation (sign-in start and callback) answers 302 with a Location instead.
+        if (op.responses['302']) continue
         const media = Object.keys(op.responses['200']?.content ?? {})
         if (media.includes('application/json')) expect(op.responses['200']!.content!['application/json']!.example, name).toBeDefined()
         else expect(media, name).toHaveLength(1)

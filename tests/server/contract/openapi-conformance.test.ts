@@ -53,6 +53,9 @@ const DATA_DEPENDENT = [
   /已存在|已被/,
   /该举报已处理|当前未被隐藏|请勿重复提交/,
   /内容包含不当词语/,
+  // A sign-in handoff code of the right shape that no callback issued; campus-only sign-in without a provider (issue 39).
+  /登录凭证无效/,
+  /不能关闭密码登录/,
   // A site setting's values depend on the setting the path names (笔记审核 off/all/first3, 推荐频道
   // personalised/hot): the body's enum is every setting's values together.
   /只能是：/,

@@ -8,7 +8,10 @@ import { readOutbox } from '../../../server/mail/transport'
 import { captcha, insertMember, openMemberSession, uniqueId, type Member } from '../../support/members'
 import { insertNotification } from '../../support/rows'
 import { mutatingMemberRoutes } from '../../support/routes'
+import { startTestProvider, type TestProvider } from '../../support/oidc-provider'
 import { startTestServer, type TestServer } from '../../support/server'
+import { sha256 } from '../../../server/auth/oidc/flows'
+import { SignInFlow, UserIdentity } from '../../../server/db/entities'
 import { tableCounts } from '../../support/tables'
 import { ADMIN_PASSWORD, adminToken, createAdmin } from '../admin/support'
 import { createCategory, createNote, imageBlob, mp4Blob, ownImage, uploadImage } from './support/notes'
@@ -57,6 +60,7 @@ interface Entry {
 }
 
 let server: TestServer
+let provider: TestProvider
 let admin: string
 /** A member whom A follows, and the published note of theirs that A likes, collects and comments on. */
 let c: Member
@@ -187,6 +191,33 @@ const MATRIX: Record<string, Entry> = {
       return { path: `/api/auth/sessions/${row!.handle}`, probe: sessionsOf(a) }
     },
   },
+  // Sign-in through an OpenID provider (issue 39): the handoff code of a finished callback, for member A.
+  'POST /api/auth/oidc/exchange': {
+    open: true,
+    other: 200,
+    build: async ({ a }) => {
+      const code = uniqueId('h')
+      await inTransaction(server.deps.db, (m) =>
+        m.getRepository(SignInFlow).insert({
+          state: uniqueId('s'), provider: 'campus', nonce: 'n', code_verifier: 'v', binding_hash: 'b', return_to: '/', state_used: true,
+          handoff_hash: sha256(code), user_id: a.id, expires_at: new Date(Date.now() + 60_000),
+        }),
+      )
+      return { path: '/api/auth/oidc/exchange', json: { code }, probe: sessionsOf(a) }
+    },
+  },
+  // Starting to link is the member's own flow (B starting makes B's): the probe is A's flows.
+  'POST /api/auth/identities/:provider': {
+    other: 200,
+    build: async ({ a }) => ({ path: '/api/auth/identities/campus', json: {}, probe: sel('SELECT id FROM sign_in_flows WHERE link_user_id = ?', a.id) }),
+  },
+  'DELETE /api/auth/identities/:provider': {
+    other: 404,
+    build: async ({ a }) => {
+      await inTransaction(server.deps.db, (m) => m.getRepository(UserIdentity).insert({ user_id: a.id, provider: 'campus', subject: uniqueId('sub'), email: null, last_login_at: null }))
+      return { path: '/api/auth/identities/campus', probe: sel('SELECT id FROM user_identities WHERE user_id = ?', a.id) }
+    },
+  },
   // An export is the member's own (B asking makes B's): the probe is A's export rows.
   'POST /api/users/data-export': { other: 200, build: async ({ a }) => ({ path: '/api/users/data-export', probe: sel('SELECT id FROM data_exports WHERE user_id = ?', a.id) }) },
   'POST /api/users/verification': { other: 200, build: async ({ a }) => ({ path: '/api/users/verification', json: PERSONAL, probe: verificationOf(a) }) },
@@ -295,7 +326,9 @@ async function newWorld(): Promise<World> {
 
 beforeAll(async () => {
   // Email in the outbox (issue 20): the email routes are served and their codes read from DATA_DIR/outbox.
-  server = await startTestServer({ SMTP_URL: 'outbox' })
+  // An OpenID provider (issue 39): linking starts a flow at it.
+  provider = await startTestProvider({ redirectUris: ['http://127.0.0.1/api/auth/oidc/campus/callback'] })
+  server = await startTestServer({ SMTP_URL: 'outbox', OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret })
   await createAdmin(server)
   admin = await adminToken(server)
   c = await insertMember(server)
@@ -303,7 +336,10 @@ beforeAll(async () => {
   imageUrl = (await uploadImage(server, c.token)).url
   noteId = await createNote(server, c.token, { images: [imageUrl], category_id: categoryId })
 })
-afterAll(() => server?.close())
+afterAll(async () => {
+  await server?.close()
+  await provider?.close()
+})
 
 describe('authorization matrix of the member API', () => {
   it('has exactly one line per state-changing member route of the live router', () => {

@@ -9,6 +9,8 @@ import path from 'node:path'
 import yauzl from 'yauzl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dateParam, kindOf } from '../../../server/db/sql'
+import { UserIdentity } from '../../../server/db/entities'
+import { inTransaction } from '../../../server/db/transaction'
 import { sweepExports } from '../../../server/domain/data-export'
 import { setCommentModeration, setNoteModeration } from '../../../server/domain/moderation-state'
 import { Moderation } from '../../../server/db/visibility'
@@ -101,6 +103,8 @@ describe('data export', () => {
   })
 
   it('builds the zip in the background, notifies the member, and holds everything of theirs but no identity values', async () => {
+    // A campus identity linked to the account (issue 39) goes into identities.json.
+    await inTransaction(server.deps.db, (m) => m.getRepository(UserIdentity).insert({ user_id: alice.id, provider: 'campus', subject: 'alice-sub', email: 'alice@campus.edu', last_login_at: null }))
     const asked = await server.call<ExportReply>('POST', '/api/users/data-export', { token: alice.token })
     expect(asked.status).toBe(200)
     expect(asked.body.data).toMatchObject({ status: 'pending', download_url: null })
@@ -117,6 +121,7 @@ describe('data export', () => {
 
     expect(jsonOf<Record<string, unknown>>(entries, 'profile.json')).toMatchObject({ user_id: alice.user_id, nickname: alice.nickname, follow_count: 1, fans_count: 1 })
     expect(jsonOf<Record<string, unknown>>(entries, 'profile.json')).not.toHaveProperty('password_hash')
+    expect(jsonOf<unknown[]>(entries, 'identities.json')).toEqual([{ provider: 'campus', subject: 'alice-sub', email: 'alice@campus.edu', created_at: expect.stringMatching(/Z$/), last_login_at: null }])
     const notes = jsonOf<Array<{ id: number; title: string; content: string; tags: string[]; category: string; images: string[]; video: { file: string; cover: string } | null }>>(entries, 'notes.json')
     const photo = notes.find((n) => n.id === noteId)!
     expect(photo).toMatchObject({ title: '西湖一日', content: '<p>断桥残雪</p>', tags: ['杭州'], category: '旅行' })

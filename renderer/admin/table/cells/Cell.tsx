@@ -66,6 +66,20 @@ export function Cell({ spec, value, row }: { spec: CellSpec | undefined; value: 
       const text = asList(value).join('、')
       return <span title={text}>{spec.truncate ? truncate(text, spec.truncate) : text}</span>
     }
+    case 'identities': {
+      const items = Array.isArray(value) ? (value as Array<{ name?: unknown; email?: unknown; last_login_at?: unknown }>) : []
+      if (!items.length) return <span className="muted">-</span>
+      return (
+        <span data-testid="identities-cell">
+          {items.map((i, n) => (
+            <span key={n} title={[asText(i.email), i.last_login_at ? `最近登录 ${asText(i.last_login_at)}` : ''].filter(Boolean).join(' · ')}>
+              {n > 0 && '、'}
+              {asText(i.name)}
+            </span>
+          ))}
+        </span>
+      )
+    }
     case 'userLink': {
       const label = spec.labelField ? asText(row[spec.labelField]) : ''
       return (

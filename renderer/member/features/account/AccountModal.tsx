@@ -10,6 +10,7 @@ import { PASSWORD_MESSAGES, validatePasswordForm, type PasswordForm } from './pa
 import { BlacklistPanel } from '../blocks/BlacklistPanel'
 import { DataExportPanel } from './DataExportPanel'
 import { SessionsPanel } from './SessionsPanel'
+import { IdentitiesPanel } from '../identity/IdentitiesPanel'
 import { EmailPanel } from '../email/EmailPanel'
 import './account.css'
 
@@ -96,6 +97,7 @@ export function AccountModal({ open, onClose }: { open: boolean; onClose: () => 
         </button>
       </form>
       {open && <EmailPanel />}
+      {open && <IdentitiesPanel />}
       {open && <SessionsPanel />}
       {open && <BlacklistPanel onNavigate={close} />}
       {open && <DataExportPanel />}

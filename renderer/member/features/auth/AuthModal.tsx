@@ -5,6 +5,7 @@ import { toast } from '../../../common/components/toast'
 import { checkUserIdUnique, fetchCaptcha, login, register, type Captcha } from '../../api/auth'
 import { useSession } from '../../session/SessionContext'
 import { CaptchaDialog } from './CaptchaDialog'
+import { ProviderButtons, useSignInOptions } from '../identity/ProviderButtons'
 import { sendEmailCode } from '../../api/email'
 import { CodeFields, validateEmailCode } from '../email/CodeFields'
 import { ForgotPassword } from '../email/ForgotPassword'
@@ -31,6 +32,9 @@ export function AuthModal() {
   const [captchaLoading, setCaptchaLoading] = useState(false)
   const [captchaError, setCaptchaError] = useState('')
   const emailConfig = useEmailConfig()
+  // Campus-only sign-in (成员登录方式): the provider buttons alone, no password form, no registration.
+  const signIn = useSignInOptions()
+  const campusOnly = !signIn.passwordLogin && signIn.providers.length > 0
   const emailRequired = mode === 'register' && Boolean(emailConfig?.emailRequired)
   const [forgot, setForgot] = useState(false)
   const [email, setEmail] = useState('')
@@ -165,7 +169,7 @@ export function AuthModal() {
           {forgot ? '找回密码' : mode === 'login' ? '登录石榴' : '注册石榴'}
         </h2>
         <p className="auth-subtitle">{forgot ? '通过绑定的邮箱重置密码' : mode === 'login' ? '欢迎回来！' : '加入我们，开始分享美好生活'}</p>
-        {forgot ? (
+        {campusOnly ? null : forgot ? (
           <ForgotPassword onDone={() => setForgot(false)} />
         ) : (
         <form className="auth-form" onSubmit={(e) => void onSubmit(e)} noValidate>
@@ -189,12 +193,15 @@ export function AuthModal() {
           </button>
         </form>
         )}
+        {(campusOnly || (!forgot && mode === 'login')) && <ProviderButtons providers={signIn.providers} alone={campusOnly} />}
+        {!campusOnly && (
         <div className="auth-switch">
           {forgot ? '想起密码了？' : mode === 'login' ? '还没有账号？' : '已有账号？'}
           <button type="button" onClick={() => (forgot ? setForgot(false) : openAuth(mode === 'login' ? 'register' : 'login'))}>
             {forgot ? '返回登录' : mode === 'login' ? '立即注册' : '立即登录'}
           </button>
         </div>
+        )}
       </Modal>
       <CaptchaDialog
         open={captchaOpen}

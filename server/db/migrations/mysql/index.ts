@@ -15,3 +15,4 @@ export { MysqlFollowingTimeline1797000000000 } from './1797000000000-FollowingTi
 export { MysqlDiscovery1797100000000 } from './1797100000000-Discovery'
 export { MysqlWordSearch1797200000000 } from './1797200000000-WordSearch'
 export { MysqlUserLocale1797300000040 } from './1797300000040-UserLocale'
+export { MysqlIdentities1797390000000 } from './1797390000000-Identities'

@@ -16,3 +16,4 @@ export { PostgresFollowingTimeline1797000000000 } from './1797000000000-Followin
 export { PostgresDiscovery1797100000000 } from './1797100000000-Discovery'
 export { PostgresWordSearch1797200000000 } from './1797200000000-WordSearch'
 export { PostgresUserLocale1797300000040 } from './1797300000040-UserLocale'
+export { PostgresIdentities1797390000000 } from './1797390000000-Identities'

@@ -16,3 +16,4 @@ export { SqliteFollowingTimeline1797000000000 } from './1797000000000-FollowingT
 export { SqliteDiscovery1797100000000 } from './1797100000000-Discovery'
 export { SqliteWordSearch1797200000000 } from './1797200000000-WordSearch'
 export { SqliteUserLocale1797300000040 } from './1797300000040-UserLocale'
+export { SqliteIdentities1797390000000 } from './1797390000000-Identities'

@@ -7,6 +7,7 @@ import { captchaLimit, loginLimit, lookupLimit, registerLimit } from '../../midd
 import { validate } from '../../middlewares/validate'
 import { captcha, checkUserId, login, logout, me, refresh, register } from './handlers'
 import { registerEmailRoutes } from './email'
+import { registerOidcRoutes } from './oidc'
 import { registerSessionRoutes } from './sessions'
 
 /** Member session routes under /api/auth (member-and-visitor.md §7 Auth). */
@@ -21,4 +22,5 @@ export function registerAuthRoutes(router: Router, deps: AppDeps): void {
   router.get('/auth/me', requireUser(deps), (ctx) => me(ctx, deps))
   registerSessionRoutes(router, deps)
   registerEmailRoutes(router, deps)
+  registerOidcRoutes(router, deps)
 }
