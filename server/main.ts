@@ -27,6 +27,7 @@ import { startOrphanSweep } from './media/lifecycle'
 import { mediaStorage, sweepWorkDirs } from './media/storage'
 import { warmImageProcess } from './media/images'
 import { seedDemoIfEmpty } from './seed/demo'
+import { writeRoom } from './classroom/room'
 import { applyDemoAdminPassword, demoHashes, prepareDemo, type DemoProgress, type OnDemoProgress } from './seed/demo-prepare'
 
 export interface RunningServer {
@@ -162,6 +163,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   })
   server.keepAliveTimeout = 65_000
   const port = (server.address() as AddressInfo).port
+  // Classroom mode: where students go and the class code, for `npm run classroom`'s sheets (classroom/room.ts).
+  if (config.classroom) writeRoom(config.dataDir, { url: urlOf(config.host, port), code: config.classroom.code })
   let stopping: Promise<void> | null = null
   return {
     url: urlOf(config.host, port),

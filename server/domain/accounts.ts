@@ -25,6 +25,7 @@ import { screenProfile } from './watched-words'
 import { registrationEmail, userByEmail } from './email-accounts'
 import { EMAIL_MESSAGES } from '../contract/email'
 import { sessionStale } from './discovery/session'
+import { checkClassCode, refusePublishedPassword } from '../classroom/rules'
 
 /*
  * Member accounts: registration, login, profile and password changes, account deletion
@@ -65,6 +66,9 @@ export interface Session {
 }
 
 export async function register(deps: AppDeps, body: RegisterBody, client: ClientInfo): Promise<Session> {
+  // Classroom mode: nothing happens without the class code, and no account gets a published demo password.
+  checkClassCode(deps, body.classCode)
+  refusePublishedPassword(deps, body.password)
   if (!(await isDisplayIdFree(deps, body.user_id))) throw Invalid(AUTH_MESSAGES.userIdTaken)
   const captcha = await checkCaptcha(deps, body.captchaId, body.captchaText)
   if (captcha === 'expired') throw Invalid(AUTH_MESSAGES.captchaExpired)
@@ -100,6 +104,7 @@ export async function register(deps: AppDeps, body: RegisterBody, client: Client
 
 /** Same reply and the same work (one hash check) whether the id exists or not. */
 export async function login(deps: AppDeps, body: LoginBody, client: ClientInfo): Promise<Session> {
+  refusePublishedPassword(deps, body.password)
   await assertAccountOpen(deps, 'user', body.user_id)
   const user = await findByDisplayId(deps.db, body.user_id)
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password)
@@ -142,6 +147,7 @@ export async function updateProfile(deps: AppDeps, user: User, body: ProfileUpda
 export async function changePassword(deps: AppDeps, user: User, sessionId: number, body: PasswordChangeBody): Promise<void> {
   if (!(await verifyPassword(user.password_hash, body.currentPassword))) throw Invalid(USER_MESSAGES.currentPasswordWrong)
   if (body.newPassword === body.currentPassword) throw Invalid(USER_MESSAGES.samePassword)
+  refusePublishedPassword(deps, body.newPassword)
   const passwordHash = await hashPassword(body.newPassword)
   await inTransaction(deps.db, async (m) => {
     await m.getRepository(User).update({ id: user.id }, { password_hash: passwordHash })

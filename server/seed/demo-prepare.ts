@@ -128,13 +128,14 @@ export async function prepareDemo(config: AppConfig, logger: Logger, onProgress:
 
 /**
  * After the database is opened: a desktop installation upgraded from a version that seeded the published
- * administrator password gets its own password instead. A password the administrator changed is kept.
+ * administrator password gets its own password instead. A password the administrator changed is kept, except
+ * in classroom mode: each class starts with the fresh password the teacher was just shown (issue 43).
  */
 export async function applyDemoAdminPassword(deps: AppDeps): Promise<boolean> {
   const password = deps.config.demoAdminPassword
   if (!password) return false
   const admin = await deps.db.getRepository(Admin).findOneBy({ username: DEMO_ADMIN.username })
-  if (!admin || !PUBLISHED_ADMIN_HASHES.includes(admin.password_hash)) return false
+  if (!admin || (!deps.config.classroom && !PUBLISHED_ADMIN_HASHES.includes(admin.password_hash))) return false
   const hash = await hashPassword(password)
   await inTransaction(deps.db, (manager) => manager.getRepository(Admin).update({ id: admin.id, password_hash: admin.password_hash }, { password_hash: hash }))
   deps.logger.info({ component: 'demo' }, 'the demo administrator now uses this installation\'s password')

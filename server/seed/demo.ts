@@ -11,11 +11,12 @@ import * as corpus from './corpus'
 import { generate, type SeedReport } from './generator'
 import { demoMedia, installDemoMedia, type MediaLibrary } from './media'
 import { DEFAULTS, type SeedOptions, type SpecialUser } from './options'
+import { DEMO_ADMIN_PASSWORD, DEMO_ADMIN_USERNAME, DEMO_MEMBER_PASSWORD, GENERATED_PASSWORD } from '../contract/demo-passwords'
 
-export const DEMO_MEMBER = { user_id: 'demo', password: 'demo123456', nickname: '石榴同学' } as const
-export const DEMO_ADMIN = { username: 'admin', password: 'admin123456' } as const
+export const DEMO_MEMBER = { user_id: 'demo', password: DEMO_MEMBER_PASSWORD, nickname: '石榴同学' } as const
+export const DEMO_ADMIN = { username: DEMO_ADMIN_USERNAME, password: DEMO_ADMIN_PASSWORD } as const
 /** Every other generated member shares this password (docs/demo-data.md). */
-export const GENERATED_PASSWORD = 'password123'
+export { GENERATED_PASSWORD }
 
 /** An avatar no corpus user wears, for the demo member (the default avatar when none is left). */
 function spareAvatar(media: MediaLibrary): string | null {
