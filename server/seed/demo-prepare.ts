@@ -24,6 +24,7 @@ import type { AppDeps } from '../deps'
 import { withDemoLock } from './demo-lock'
 import { DEMO_ADMIN, DEMO_HASHES, PUBLISHED_ADMIN_HASHES, demoOptions, type DemoHashes } from './demo'
 import { generate } from './generator'
+import { writeShowcase } from './showcase'
 import { demoMedia, installDemoMedia } from './media'
 
 export type DemoStep = 'media' | 'database' | 'ready'
@@ -91,6 +92,8 @@ async function prepareSqliteDatabase(config: AppConfig, log: Logger, onProgress:
       onProgress({ step: 'database', done: phases, total: SEED_PHASES, message: `演示数据 ${text}` })
       checkpoint(config, `seed-${phases}`)
     })
+    // Something on every back-office screen (issue 43): through the domain's commands, on the finished dataset.
+    await writeShowcase(db, config, log)
     log.info({ ...report, notificationsByType: undefined }, `demo dataset ready in ${report.seconds.toFixed(1)} s`)
   } finally {
     // Everything into the main file (the writer's TRUNCATE checkpoint), so the rename below moves the whole database.

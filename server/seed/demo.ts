@@ -9,6 +9,7 @@ import { withSetupLock } from '../db/migrate'
 import type { AppDeps } from '../deps'
 import * as corpus from './corpus'
 import { generate, type SeedReport } from './generator'
+import { writeShowcase } from './showcase'
 import { demoMedia, installDemoMedia, type MediaLibrary } from './media'
 import { DEFAULTS, type SeedOptions, type SpecialUser } from './options'
 import { DEMO_ADMIN_PASSWORD, DEMO_ADMIN_USERNAME, DEMO_MEMBER_PASSWORD, GENERATED_PASSWORD } from '../contract/demo-passwords'
@@ -112,6 +113,7 @@ async function seedDemo(deps: AppDeps, passwords: DemoHashes | (() => Promise<De
     installDemoMedia(deps.config.uploadsDir),
     generate(deps.db, demoOptions(media, hashes), media, (message) => log.debug(message.trim())),
   ])
+  await writeShowcase(deps.db, deps.config, log)
   log.info({ ...report, notificationsByType: undefined }, `demo dataset ready in ${report.seconds.toFixed(1)} s`)
   return report
 }
