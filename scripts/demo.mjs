@@ -76,38 +76,58 @@ const env = {
   SMTP_URL: process.env.SMTP_URL ?? 'outbox',
   ...(classroom ? { SHILIU_CLASSROOM: '1', SHILIU_CLASSROOM_CODE: classCode, SHILIU_CLASSROOM_KEY: teacherKey, SHILIU_DEMO_ADMIN_PASSWORD: adminPassword } : {}),
 }
-const child = spawn(process.execPath, ['dist/server/main.js'], { stdio: ['inherit', 'pipe', 'inherit'], env })
-let announced = false
-child.stdout.on('data', async (chunk) => {
-  process.stdout.write(chunk)
-  if (announced || !String(chunk).includes('listening on')) return
-  announced = true
-  const url = /listening on (\S+)/.exec(String(chunk))?.[1] ?? `http://${host}:${port}`
-  if (!classroom) {
+/** The server's exit code asking for a classroom reset (server/classroom/restart.ts). */
+const CLASSROOM_RESET_EXIT_CODE = 75
+let child = null
+let starts = 0
+
+function startServer() {
+  starts++
+  child = spawn(process.execPath, ['dist/server/main.js'], { stdio: ['inherit', 'pipe', 'inherit'], env })
+  let announced = false
+  child.stdout.on('data', async (chunk) => {
+    process.stdout.write(chunk)
+    if (announced || !String(chunk).includes('listening on')) return
+    announced = true
+    const url = /listening on (\S+)/.exec(String(chunk))?.[1] ?? `http://${host}:${port}`
+    if (!classroom) {
+      console.log(
+        `\n  Shiliu demo is running (data in ${env.DATA_DIR}).\n` +
+          `  Member app:  ${url}/\n  Admin app:   ${url}/admin\n` +
+          `  Member login: demo / demo123456\n  Admin login:  admin / admin123456\n  Stop with Ctrl+C.\n`,
+      )
+      openInBrowser(`${url}/`)
+      return
+    }
+    const teacherUrl = `${url}/classroom/${teacherKey}/`
     console.log(
-      `\n  Shiliu demo is running (data in ${env.DATA_DIR}).\n` +
-        `  Member app:  ${url}/\n  Admin app:   ${url}/admin\n` +
-        `  Member login: demo / demo123456\n  Admin login:  admin / admin123456\n  Stop with Ctrl+C.\n`,
+      `\n  Shiliu CLASSROOM is running on ${url} (data in ${env.DATA_DIR}).\n` +
+        `  Students: scan the code or open ${url}/\n\n${await QRCode.toString(`${url}/`, { type: 'terminal', small: true })}\n` +
+        `  Class code (students register with it): ${classCode}\n` +
+        `  Teacher page (printable, keep it to yourself): ${teacherUrl}\n` +
+        `  Admin app:   ${url}/admin   login: admin / ${adminPassword}\n` +
+        `  Class accounts: npm run classroom -- --students 40   (or the back-office 课堂 screen)\n` +
+        `  The published demo passwords are refused while the classroom runs. Stop with Ctrl+C.\n`,
     )
-    openInBrowser(`${url}/`)
-    return
-  }
-  const teacherUrl = `${url}/classroom/${teacherKey}/`
-  console.log(
-    `\n  Shiliu CLASSROOM is running on ${url} (data in ${env.DATA_DIR}).\n` +
-      `  Students: scan the code or open ${url}/\n\n${await QRCode.toString(`${url}/`, { type: 'terminal', small: true })}\n` +
-      `  Class code (students register with it): ${classCode}\n` +
-      `  Teacher page (printable, keep it to yourself): ${teacherUrl}\n` +
-      `  Admin app:   ${url}/admin   login: admin / ${adminPassword}\n` +
-      `  Class accounts: npm run classroom -- --students 40   (or the back-office 课堂 screen)\n` +
-      `  The published demo passwords are refused while the classroom runs. Stop with Ctrl+C.\n`,
-  )
-  openInBrowser(teacherUrl)
-})
+    if (starts === 1) openInBrowser(teacherUrl)
+  })
+  child.on('exit', (code) => {
+    // The back-office's reset: the server exported the class's activity and stopped; empty the folder and start
+    // again (same address, class code, teacher page and administrator password: the teacher already has them).
+    if (classroom && code === CLASSROOM_RESET_EXIT_CODE) {
+      console.log('\n  Resetting the classroom to the initial demo...\n')
+      const reset = spawnSync(process.execPath, ['dist/server/classroom.js', '--reset', '--yes', '--no-export'], { stdio: 'inherit', env })
+      if (reset.status !== 0) process.exit(reset.status ?? 1)
+      startServer()
+      return
+    }
+    process.exit(code ?? 0)
+  })
+}
+startServer()
 function openInBrowser(target) {
   if (process.env.DISPLAY && !process.env.CI && process.env.SHILIU_NO_BROWSER !== '1') {
     spawn('xdg-open', [target], { stdio: 'ignore', detached: true }).on('error', () => {}).unref()
   }
 }
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal))
-child.on('exit', (code) => process.exit(code ?? 0))
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child?.kill(signal))

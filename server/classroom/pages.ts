@@ -1,6 +1,9 @@
 import type { Context, Middleware, Next } from 'koa'
 import type { AppDeps } from '../deps'
 import { DEMO_ADMIN_USERNAME } from '../contract/demo-passwords'
+import { createReadStream, existsSync } from 'node:fs'
+import path from 'node:path'
+import { ACTIVITY_NAME, exportsDir, listActivityExports } from './activity'
 import { listSheets, qrSvg, readSheetFile } from './room'
 import { sameSecret } from './rules'
 
@@ -30,6 +33,8 @@ async function teacherPage(deps: AppDeps, url: string, base: string): Promise<st
   const sheetLinks = sheets.length
     ? sheets.map((name) => `<li><a href="${base}${name}">${name}</a> · <a href="${base}${name.replace(/\.html$/, '.csv')}">CSV</a></li>`).join('')
     : '<li>还没有创建班级账号：后台「课堂」页或 <code>npm run classroom -- --students 40</code></li>'
+  const exports = listActivityExports(deps.config.dataDir)
+  const exportLinks = exports.length ? exports.map((name) => `<li><a href="${base}${name}">${name}</a></li>`).join('') : '<li>还没有导出</li>'
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>石榴课堂 · 教师页</title>
@@ -50,6 +55,7 @@ body { font-family: "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-s
 <div class="teacher">
 <p>仅教师可见（打印时不出现）。后台：<a href="/admin">${escapeHtml(url)}/admin</a>，管理员 <b>${DEMO_ADMIN_USERNAME}</b>，密码只显示在启动演示的终端里。</p>
 <p>班级账号表：</p><ul>${sheetLinks}</ul>
+<p>本节课的学生动态（zip，重置前自动导出）：</p><ul>${exportLinks}</ul>
 </div>
 </body></html>
 `
@@ -68,6 +74,14 @@ export function classroomPages(deps: AppDeps): Middleware {
       if (match[2] === undefined) return ctx.redirect(base)
       ctx.type = 'text/html; charset=utf-8'
       ctx.body = await teacherPage(deps, roomUrl(ctx), base)
+      return
+    }
+    if (ACTIVITY_NAME.test(file)) {
+      const zip = path.join(exportsDir(deps.config.dataDir), file)
+      if (!existsSync(zip)) return next()
+      ctx.attachment(file)
+      ctx.type = 'application/zip'
+      ctx.body = createReadStream(zip)
       return
     }
     const content = readSheetFile(deps.config.dataDir, file)

@@ -1,6 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import QRCode from 'qrcode'
+import type { DataSource } from 'typeorm'
+import { query } from '../db/sql'
 
 /*
  * The teacher's files of a classroom, in DATA_DIR/classroom/ (owner-only, like the rest of DATA_DIR): room.json
@@ -13,6 +15,11 @@ export interface Room {
   /** The address students open (http://LAN-address:port). */
   url: string
   code: string
+  /**
+   * Members from this id on joined the class (class accounts, self-registered students); the ones before are
+   * the demo's people. Fixed at the classroom's first start (kept by later starts, gone with a reset).
+   */
+  firstMemberId: number
 }
 
 export const classroomDir = (dataDir: string) => path.join(dataDir, 'classroom')
@@ -21,6 +28,14 @@ function ensureDir(dataDir: string): string {
   const dir = classroomDir(dataDir)
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   return dir
+}
+
+/** At each classroom start: the room's address and code now, the first class member's id as first recorded. */
+export async function recordRoom(db: DataSource, dataDir: string, url: string, code: string): Promise<Room> {
+  const [row] = await query<{ last: number | null }>(db, 'SELECT MAX(id) AS last FROM users')
+  const room = { url, code, firstMemberId: readRoom(dataDir)?.firstMemberId ?? Number(row?.last ?? 0) + 1 }
+  writeRoom(dataDir, room)
+  return room
 }
 
 export function writeRoom(dataDir: string, room: Room): void {

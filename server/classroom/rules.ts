@@ -13,6 +13,7 @@ export const CLASSROOM_MESSAGES = {
   classCodeWrong: '课堂码错误，请看老师屏幕上的课堂码',
   publishedPassword: '课堂模式下不能使用公开的演示密码，请向老师领取账号',
   notClassroom: '当前不是课堂模式',
+  resetUnavailable: '只有用 npm run demo -- --classroom 启动时才能在后台重置；请停止服务器后运行 npm run classroom -- --reset',
 } as const
 
 /**

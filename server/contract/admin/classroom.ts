@@ -10,6 +10,8 @@ export const classroomInfoSchema = z.object({
   teacher_url: z.string().describe('教师页（二维码、课堂码、账号表），路径含只给教师的密钥'),
   seats: z.number().int().describe('一个地址后预计的手机数：无账号的限流（验证码、注册、查重）按此倍数放宽'),
   sheets: z.array(z.object({ sheet: z.string(), csv: z.string() })).describe('已生成的账号表（最新的在前），教师页下的地址'),
+  exports: z.array(z.string()).describe('本节课动态的导出（zip，最新的在前），教师页下的地址'),
+  can_reset: z.boolean().describe('能否在后台重置（仅由 npm run demo -- --classroom 启动时）'),
 })
 export type ClassroomInfo = z.infer<typeof classroomInfoSchema>
 
@@ -28,3 +30,20 @@ export const classStudentsReply = z.object({
   csv: z.string().describe('同一批账号的 CSV'),
 })
 export type ClassStudentsReply = z.infer<typeof classStudentsReply>
+
+export const classActivityReply = z.object({
+  name: z.string(),
+  url: z.string().describe('下载地址（教师页下）'),
+  members: z.number().int().describe('导出的学生数（班级账号与用课堂码注册的同学）'),
+  notes: z.number().int().describe('学生发布的笔记数'),
+})
+export type ClassActivityReply = z.infer<typeof classActivityReply>
+
+export const CLASSROOM_RESET_CONFIRM = 'RESET'
+export const classroomResetBody = z.object({
+  confirm: z.literal(CLASSROOM_RESET_CONFIRM, { error: `请输入 ${CLASSROOM_RESET_CONFIRM} 确认重置` }),
+})
+
+export const classroomResetReply = z.object({
+  export: classActivityReply.describe('重置前导出的本节课动态'),
+})

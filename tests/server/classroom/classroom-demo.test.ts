@@ -11,7 +11,9 @@ import { connect } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readdirSync } from 'node:fs'
 import { runCli } from '../../support/cli'
+import { freePort } from '../../support/ports'
 import { runsOn } from '../../support/engines'
 import { ensureServerBundle } from '../../support/server-bundle'
 import { startServerProcess, type ServerProcess } from '../../support/server-process'
@@ -41,7 +43,8 @@ describe.runIf(runsOn('sqlite'))('the classroom demo on the room\'s address', ()
     if (!existsSync(path.join(ROOT, 'dist/renderer/member.html'))) throw new Error('build the renderer first (npm run build:renderer): the demo script would build everything')
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-classroom-'))
     dirs.push(dataDir)
-    demo = startServerProcess(['scripts/demo.mjs', '--classroom', '--host', ROOM_HOST, '--port', '0'], { DATA_DIR: dataDir, SHILIU_NO_BROWSER: '1' }, { cwd: ROOT })
+    // A fixed port: the back-office's reset restarts the server, on the same address.
+    demo = startServerProcess(['scripts/demo.mjs', '--classroom', '--host', ROOM_HOST, '--port', String(await freePort())], { DATA_DIR: dataDir, SHILIU_NO_BROWSER: '1' }, { cwd: ROOT })
     const out = (await demo.waitFor(/Stop with Ctrl\+C/, 180_000)).input
     url = /CLASSROOM is running on (\S+)/.exec(out)![1]!
     code = /Class code \(students register with it\): (\S+)/.exec(out)![1]!
@@ -82,6 +85,35 @@ describe.runIf(runsOn('sqlite'))('the classroom demo on the room\'s address', ()
     const sheetHtml = await (await fetch(`${teacherUrl}${path.basename(sheet)}`)).text()
     // The sheet carries the room's address (room.json, written by the running server).
     expect(sheetHtml).toContain(url)
+  })
+
+  it('the back-office reset exports the class, empties the room and starts it again on the same address', async () => {
+    const login = await fetch(`${url}/api/auth/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: adminPassword }) })
+    const token = ((await login.json()) as { data: { tokens: { access_token: string } } }).data.tokens.access_token
+    const reset = await fetch(`${url}/api/admin/classroom/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ confirm: 'RESET' }) })
+    const body = (await reset.json()) as { data: { export: { name: string; members: number } } }
+    expect(reset.status, JSON.stringify(body)).toBe(200)
+    expect(body.data.export.members).toBe(2)
+    await demo.waitFor(/Resetting the classroom[\s\S]*CLASSROOM is running on/, 180_000)
+    // The class accounts are gone, the demo is back, the teacher's link and password still work, the export stayed.
+    const student = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ user_id: 'class01', password: 'whatever1' }) })
+    expect(student.status).toBe(400)
+    expect((await fetch(`${url}/api/users/demo`)).status).toBe(200)
+    const page = await (await fetch(teacherUrl)).text()
+    expect(page).toContain(code)
+    expect(page).toContain(body.data.export.name)
+    expect(readdirSync(path.join(dataDir, 'classroom-exports'))).toContain(body.data.export.name)
+  })
+
+  it('`npm run classroom -- --reset` refuses while the room answers, and resets once it is stopped', async () => {
+    const refused = await runCli('classroom', ['--reset', '--yes'], { DATA_DIR: dataDir })
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('still answers')
+    await demo.stop()
+    const done = await runCli('classroom', ['--reset', '--yes'], { DATA_DIR: dataDir })
+    expect(done.code, done.stderr).toBe(0)
+    expect(done.stdout).toContain("Exported the class's activity (0 students")
+    expect(readdirSync(dataDir).sort()).toEqual(['classroom-exports', 'data-key', 'jwt-secret'])
   })
 
   it('refuses --host without --classroom, and `npm run classroom` on a folder with no classroom', async () => {

@@ -4,14 +4,18 @@
  * administrator password does, class accounts in one step with their teacher-only sheet, and the mode is not
  * there on a server started without it.
  */
-import { statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { onClassroomReset } from '../../../server/classroom/restart'
 import { CLASSROOM_MESSAGES } from '../../../server/classroom/rules'
 import { User } from '../../../server/db/entities'
 import { CLASS_ADMIN_PASSWORD, CLASS_CODE, CLASSROOM_ENV, TEACHER_KEY } from '../../support/classroom'
 import { captcha, uniqueId } from '../../support/members'
 import { startTestServer, type TestServer } from '../../support/server'
+import { dbQuery } from '../../support/sql'
+import { readZip } from '../../support/zip'
+import { createNote, uploadImage } from '../member/support/notes'
 
 const CODE = CLASS_CODE
 const KEY = TEACHER_KEY
@@ -141,6 +145,57 @@ describe('classroom mode', () => {
   })
 })
 
+describe('after class: the activity export and the reset (classroom mode)', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer(CLASSROOM_ENV)
+  }, 180_000)
+  afterAll(async () => {
+    onClassroomReset(null)
+    await server?.close()
+  })
+
+  it('exports what the students published (notes with their images), and nothing of the demo people', async () => {
+    const token = await adminToken(server)
+    const [student] = (await server.call<{ accounts: Array<{ user_id: string; password: string }> }>('POST', '/api/admin/classroom/students', { token, json: { count: 1 } })).body.data.accounts
+    const session = await server.call<{ tokens: { access_token: string } }>('POST', '/api/auth/login', { json: { user_id: student!.user_id, password: student!.password } })
+    const studentToken = session.body.data.tokens.access_token
+    const image = await uploadImage(server, studentToken)
+    const [category] = await dbQuery<{ id: number }>(server.deps.db, 'SELECT id FROM categories ORDER BY id LIMIT 1')
+    await createNote(server, studentToken, { title: '课堂上拍的银杏', content: '下课路上', images: [image.url], category_id: Number(category!.id) })
+    const selfRegistered = await server.call<{ user: { user_id: string } }>('POST', '/api/auth/register', { json: await registration(server, { classCode: CODE }) })
+
+    const { status, body } = await server.call<{ name: string; url: string; members: number; notes: number }>('POST', '/api/admin/classroom/export', { token })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(body.data).toMatchObject({ members: 2, notes: 1 })
+    const zip = await readZip(Buffer.from(await (await server.fetch(body.data.url)).arrayBuffer()))
+    const notes = JSON.parse(zip.get(`${student!.user_id}/notes.json`)!.toString('utf8')) as Array<{ title: string; images: string[] }>
+    expect(notes.map((n) => n.title)).toEqual(['课堂上拍的银杏'])
+    expect(zip.has(`${student!.user_id}/${notes[0]!.images[0]}`)).toBe(true)
+    expect(zip.has(`${selfRegistered.body.data.user.user_id}/profile.json`)).toBe(true)
+    expect(zip.get('members.csv')!.toString('utf8')).toContain(student!.user_id)
+    expect([...zip.keys()].some((name) => name.startsWith('demo/') || name.startsWith('shiliu_official/'))).toBe(false)
+    // Listed for the teacher.
+    expect((await server.call<{ exports: string[] }>('GET', '/api/admin/classroom', { token })).body.data.exports).toContain(body.data.url)
+    expect(await (await server.fetch(`/classroom/${KEY}/`)).text()).toContain(body.data.name)
+  })
+
+  it('the reset needs the confirmation, and the demo script behind the server (409 otherwise)', async () => {
+    const token = await adminToken(server)
+    expect((await server.call('POST', '/api/admin/classroom/reset', { token, json: {} })).status).toBe(400)
+    expect((await server.call('POST', '/api/admin/classroom/reset', { token, json: { confirm: 'reset' } })).status).toBe(400)
+    const refused = await server.call('POST', '/api/admin/classroom/reset', { token, json: { confirm: 'RESET' } })
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe(CLASSROOM_MESSAGES.resetUnavailable)
+    // As under scripts/demo.mjs: the server asks its process to stop for the reset, after exporting.
+    const asked = new Promise<void>((resolve) => onClassroomReset(resolve))
+    const reset = await server.call<{ export: { name: string } }>('POST', '/api/admin/classroom/reset', { token, json: { confirm: 'RESET' } })
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200)
+    await asked
+    expect(existsSync(path.join(server.dataDir, 'classroom-exports', reset.body.data.export.name))).toBe(true)
+  })
+})
+
 describe('a server started without classroom mode', () => {
   let server: TestServer
   beforeAll(async () => {
@@ -158,6 +213,8 @@ describe('a server started without classroom mode', () => {
     expect(info.status).toBe(404)
     expect(info.body).toMatchObject({ code: 404, message: CLASSROOM_MESSAGES.notClassroom })
     expect((await server.call('POST', '/api/admin/classroom/students', { token, json: { count: 2 } })).status).toBe(404)
+    expect((await server.call('POST', '/api/admin/classroom/export', { token })).status).toBe(404)
+    expect((await server.call('POST', '/api/admin/classroom/reset', { token, json: { confirm: 'RESET' } })).status).toBe(404)
     expect(await (await server.fetch(`/classroom/${KEY}/`)).text()).not.toContain(CODE)
   })
 })

@@ -5,9 +5,11 @@ import { recordAdminAction } from '../../../admin/audit-log'
 import { listSheets, readRoom } from '../../../classroom/room'
 import { CLASSROOM_MESSAGES } from '../../../classroom/rules'
 import { createClassAccounts } from '../../../classroom/sheet'
-import { classStudentsBody, type ClassroomInfo, type ClassStudentsBody } from '../../../contract/admin/classroom'
+import { classroomResetBody, classStudentsBody, type ClassActivityReply, type ClassroomInfo, type ClassStudentsBody } from '../../../contract/admin/classroom'
 import type { AppDeps } from '../../../deps'
-import { NotFound } from '../../../errors'
+import { Conflict, NotFound } from '../../../errors'
+import { exportClassActivity, listActivityExports } from '../../../classroom/activity'
+import { canReset, requestClassroomReset } from '../../../classroom/restart'
 import { roomUrl } from '../../../classroom/pages'
 import { ok } from '../../envelope'
 import { writeLimit } from '../../middlewares/rate-limit'
@@ -36,8 +38,29 @@ export function registerClassroomRoutes(router: Router, deps: AppDeps): void {
       teacher_url: `${url}${teacherBase()}`,
       seats: room.seats,
       sheets: listSheets(deps.config.dataDir).map((name) => ({ sheet: `${teacherBase()}${name}`, csv: `${teacherBase()}${name.replace(/\.html$/, '.csv')}` })),
+      exports: listActivityExports(deps.config.dataDir).map((name) => `${teacherBase()}${name}`),
+      can_reset: canReset(),
     }
     ok(ctx, info)
+  })
+
+  const exportNow = async (ctx: Context): Promise<ClassActivityReply> => {
+    const made = await exportClassActivity(deps)
+    await recordAdminAction(deps, currentAdmin(ctx), { action: 'export', resource: 'classroom', detail: { name: made.name, members: made.members } })
+    return { ...made, url: `${teacherBase()}${made.name}` }
+  }
+
+  router.post('/admin/classroom/export', auth, inClassroom, async (ctx) => {
+    ok(ctx, await exportNow(ctx), '已导出本节课的学生动态')
+  })
+
+  // The class's activity is exported first, then the demo script stops, resets and restarts the server.
+  router.post('/admin/classroom/reset', auth, inClassroom, validate({ body: classroomResetBody }), async (ctx) => {
+    if (!canReset()) throw Conflict(CLASSROOM_MESSAGES.resetUnavailable)
+    const made = await exportNow(ctx)
+    await recordAdminAction(deps, currentAdmin(ctx), { action: 'reset', resource: 'classroom' })
+    requestClassroomReset()
+    ok(ctx, { export: made }, '已导出并开始重置：服务器将在几秒内以初始演示数据重新启动')
   })
 
   router.post('/admin/classroom/students', auth, inClassroom, writeLimit(deps), validate({ body: classStudentsBody }), async (ctx) => {
