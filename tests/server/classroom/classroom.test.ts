@@ -57,6 +57,10 @@ describe('classroom mode', () => {
     expect(await server.deps.db.getRepository(User).count()).toBe(users)
   })
 
+  it('the register form learns that it needs the class code (GET /api/auth/email-config)', async () => {
+    expect((await server.call('GET', '/api/auth/email-config')).body.data).toMatchObject({ classCodeRequired: true })
+  })
+
   it('registration with the class code (as typed on a phone: lower case, spaces) succeeds', async () => {
     const { status, body } = await server.call<{ user: { user_id: string } }>('POST', '/api/auth/register', { json: await registration(server, { classCode: ' k7m3px ' }) })
     expect(status, JSON.stringify(body)).toBe(200)

@@ -22,6 +22,7 @@ import { validate, validated } from '../../middlewares/validate'
  */
 export function registerClassroomRoutes(router: Router, deps: AppDeps): void {
   const auth = requireAdmin(deps)
+  // After validation: bad input is a 400 whatever the mode (the house rule); good input outside classroom mode, 404.
   const inClassroom = async (ctx: Context, next: () => Promise<unknown>) => {
     if (!deps.config.classroom) throw NotFound(CLASSROOM_MESSAGES.notClassroom)
     ctx.set('Cache-Control', 'no-store')
@@ -55,7 +56,7 @@ export function registerClassroomRoutes(router: Router, deps: AppDeps): void {
   })
 
   // The class's activity is exported first, then the demo script stops, resets and restarts the server.
-  router.post('/admin/classroom/reset', auth, inClassroom, validate({ body: classroomResetBody }), async (ctx) => {
+  router.post('/admin/classroom/reset', auth, validate({ body: classroomResetBody }), inClassroom, async (ctx) => {
     if (!canReset()) throw Conflict(CLASSROOM_MESSAGES.resetUnavailable)
     const made = await exportNow(ctx)
     await recordAdminAction(deps, currentAdmin(ctx), { action: 'reset', resource: 'classroom' })
@@ -63,7 +64,7 @@ export function registerClassroomRoutes(router: Router, deps: AppDeps): void {
     ok(ctx, { export: made }, '已导出并开始重置：服务器将在几秒内以初始演示数据重新启动')
   })
 
-  router.post('/admin/classroom/students', auth, inClassroom, writeLimit(deps), validate({ body: classStudentsBody }), async (ctx) => {
+  router.post('/admin/classroom/students', auth, writeLimit(deps), validate({ body: classStudentsBody }), inClassroom, async (ctx) => {
     const { count } = validated<never, ClassStudentsBody>(ctx).body
     const created = await createClassAccounts(deps.db, deps.config.dataDir, count)
     await recordAdminAction(deps, currentAdmin(ctx), { action: 'create', resource: 'classroom-students', detail: { count, first: created.accounts[0]?.user_id } })
