@@ -2,7 +2,7 @@
  * Classroom mode at a phone's size (issue 43, docs/classroom.md): `npm run demo -- --classroom` on 127.0.0.2 (the
  * room's network stood in for by a loopback address, never a real interface); a phone opens the address, is
  * refused the published demo password, registers with the class code (a wrong one first), and a class account
- * signs in with its one-time password from the teacher's sheet.
+ * signs in with its one-time password from the teacher's sheet and shares a note without the async clipboard.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -111,6 +111,9 @@ test('a phone on the room\'s address: demo password refused, registration with t
   const made = await fetch(`${url}/api/admin/classroom/students`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ count: 1 }) })
   const [account] = ((await made.json()) as { data: { accounts: Array<{ user_id: string; password: string }> } }).data.accounts
   const second = await phone(browser)
+  // A phone on the room's Wi-Fi opens plain HTTP on a LAN address: no secure context, so no async clipboard
+  // (127.0.0.2 is loopback, which browsers treat as secure: the clipboard is taken away here to stand in for it).
+  await second.addInitScript(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined, configurable: true }))
   await second.goto('/')
   await openLogin(second)
   const login = second.getByRole('dialog')
@@ -118,6 +121,11 @@ test('a phone on the room\'s address: demo password refused, registration with t
   await login.getByPlaceholder('请输入密码').fill(account!.password)
   await login.getByRole('button', { name: '登录', exact: true }).click()
   await expect(second.getByText('登录成功')).toBeVisible()
+  // Sharing a note degrades without the clipboard: copied the old way, or the link shown to copy by hand.
+  await second.locator('.note-card').first().click()
+  await second.getByRole('button', { name: '分享' }).first().click()
+  await expect(second.getByText(/复制成功|请手动复制链接/)).toBeVisible()
+  await expect(second.getByText('复制失败，请重试')).toHaveCount(0)
   await second.context().close()
 })
 
