@@ -11,6 +11,7 @@ await build({
     'image-worker': 'server/media/image-worker.ts',
     seed: 'server/cli/seed.ts',
     'admin-create': 'server/cli/admin-create.ts',
+    classroom: 'server/cli/classroom.ts',
     recount: 'server/cli/recount.ts',
     'discovery-rebuild': 'server/cli/discovery-rebuild.ts',
     'db-copy': 'server/cli/db-copy.ts',

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { DataKeyError, loadKeyring, type DataKeyring } from './security/data-key'
 import { readOrCreateSecretFile } from './security/secret-file'
+import { PUBLISHED_DEMO_PASSWORDS } from './contract/demo-passwords'
 
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mysql'
 
@@ -77,6 +78,11 @@ export interface AppConfig {
    * OpenID callback. Null: the request's own origin (behind a proxy, with TRUST_PROXY set).
    */
   publicUrl: string | null
+  /**
+   * Classroom mode (issue 43, docs/classroom.md): only from the environment of the process (`npm run demo --
+   * --classroom` sets it), never from a request. null: off.
+   */
+  classroom: ClassroomConfig | null
 }
 
 export interface OidcProviderConfig {
@@ -94,6 +100,15 @@ export interface OidcProviderConfig {
   /** A group the member must be in (OIDC_REQUIRED_GROUP), read from the claim OIDC_GROUP_CLAIM (default groups). */
   requiredGroup: string | null
   groupClaim: string
+}
+
+export interface ClassroomConfig {
+  /** The code students type to register (SHILIU_CLASSROOM_CODE), shown to the teacher. */
+  code: string
+  /** The secret path segment of the teacher's pages (SHILIU_CLASSROOM_KEY): /classroom/<key>/. */
+  teacherKey: string
+  /** Phones expected behind the room's one address (SHILIU_CLASSROOM_SEATS, default 60): per-address budgets × seats. */
+  seats: number
 }
 
 export interface MailConfig {
@@ -243,6 +258,13 @@ const envSchema = z.object({
   OIDC_ALLOWED_DOMAINS: z.string().optional(),
   OIDC_REQUIRED_GROUP: z.string().optional(),
   OIDC_GROUP_CLAIM: z.string().optional(),
+  SHILIU_CLASSROOM: flag,
+  SHILIU_CLASSROOM_CODE: z
+    .string()
+    .regex(/^[A-Z0-9]{4,12}$/, 'SHILIU_CLASSROOM_CODE must be 4-12 capital letters or digits')
+    .optional(),
+  SHILIU_CLASSROOM_KEY: z.string().regex(/^[A-Za-z0-9_-]{22,}$/, 'SHILIU_CLASSROOM_KEY must be at least 22 URL-safe characters (a random secret)').optional(),
+  SHILIU_CLASSROOM_SEATS: z.coerce.number().int().min(1).max(500).default(60),
 })
 
 /** scheme://host[:port], nothing after it (URL.origin is "null" for custom schemes such as app://). */
@@ -338,6 +360,23 @@ function oidcConfig(e: z.infer<typeof envSchema>): OidcProviderConfig[] {
   ]
 }
 
+/**
+ * Classroom mode needs the demo, a class code, a teacher key and an administrator password of its own: the
+ * demo script generates all three (scripts/demo.mjs); a server never invents them behind the teacher's back.
+ */
+function classroomConfig(e: z.infer<typeof envSchema>): ClassroomConfig | null {
+  if (!e.SHILIU_CLASSROOM) return null
+  const missing = [
+    !e.SHILIU_DEMO && 'SHILIU_CLASSROOM needs SHILIU_DEMO=1 (classroom mode is a mode of the demo)',
+    !e.SHILIU_CLASSROOM_CODE && 'SHILIU_CLASSROOM needs SHILIU_CLASSROOM_CODE (the class code students register with)',
+    !e.SHILIU_CLASSROOM_KEY && 'SHILIU_CLASSROOM needs SHILIU_CLASSROOM_KEY (the secret of the teacher pages)',
+    !e.SHILIU_DEMO_ADMIN_PASSWORD && 'SHILIU_CLASSROOM needs SHILIU_DEMO_ADMIN_PASSWORD (a fresh administrator password)',
+    e.SHILIU_DEMO_ADMIN_PASSWORD && PUBLISHED_DEMO_PASSWORDS.includes(e.SHILIU_DEMO_ADMIN_PASSWORD) && 'SHILIU_DEMO_ADMIN_PASSWORD must not be a published demo password',
+  ].filter((m): m is string => typeof m === 'string')
+  if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((m) => `  - ${m}`).join('\n')}`)
+  return { code: e.SHILIU_CLASSROOM_CODE!, teacherKey: e.SHILIU_CLASSROOM_KEY!, seats: e.SHILIU_CLASSROOM_SEATS }
+}
+
 /** Parse and check the environment; throws ConfigError with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
   const parsed = envSchema.safeParse(env)
@@ -347,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const backup = backupConfig(e, dataDir, cwd)
   const mail = mailConfig(e)
   const oidc = oidcConfig(e)
+  const classroom = classroomConfig(e)
   try {
     // Owner-only: the database, the uploads and the secrets live here.
     const created = !existsSync(dataDir)
@@ -402,5 +442,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mail,
     oidc,
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    classroom,
   }
 }

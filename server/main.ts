@@ -28,6 +28,8 @@ import { mediaStorage, sweepWorkDirs } from './media/storage'
 import { warmImageProcess } from './media/images'
 import { warmProviders } from './auth/oidc/providers'
 import { seedDemoIfEmpty } from './seed/demo'
+import { recordRoom } from './classroom/room'
+import { CLASSROOM_RESET_EXIT_CODE, onClassroomReset } from './classroom/restart'
 import { applyDemoAdminPassword, demoHashes, prepareDemo, type DemoProgress, type OnDemoProgress } from './seed/demo-prepare'
 
 export interface RunningServer {
@@ -166,6 +168,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   })
   server.keepAliveTimeout = 65_000
   const port = (server.address() as AddressInfo).port
+  // Classroom mode: where students go and the class code, for `npm run classroom`'s sheets (classroom/room.ts).
+  if (config.classroom) await recordRoom(db, config.dataDir, urlOf(config.host, port), config.classroom.code)
   let stopping: Promise<void> | null = null
   return {
     url: urlOf(config.host, port),
@@ -240,7 +244,7 @@ export async function runServerProcess(env: NodeJS.ProcessEnv = process.env): Pr
   let running: RunningServer
   // A worker may be asked to stop while it is still starting (the server stops just after replacing it).
   let stopAsked = false
-  let shutdown = (_reason: string) => void (stopAsked = true)
+  let shutdown = (_reason: string, _exitCode?: number) => void (stopAsked = true)
   if (worker) {
     // The primary stops its workers with SIGTERM; a terminal's Ctrl-C reaches them too. Either way, one stop.
     process.on('SIGTERM', () => shutdown('SIGTERM'))
@@ -263,7 +267,7 @@ export async function runServerProcess(env: NodeJS.ProcessEnv = process.env): Pr
   // The image process starts now, not with the first upload (which would wait for it).
   void warmImageProcess()
   let stopping = false
-  shutdown = (reason: string) => {
+  shutdown = (reason: string, exitCode = 0) => {
     // A second signal while stopping means "now": exit without waiting. A worker leaves that to its primary
     // (a terminal's Ctrl-C reaches it directly and through the primary: one stop, not two signals).
     if (stopping) {
@@ -273,7 +277,7 @@ export async function runServerProcess(env: NodeJS.ProcessEnv = process.env): Pr
     stopping = true
     if (!worker) process.stdout.write(`${reason} received, shutting down...\n`)
     running.stop({ lingerMs: IDLE_LINGER_MS }).then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       (err) => {
         process.stderr.write(`Shutdown error: ${(err as Error).message}\n`)
         process.exit(1)
@@ -287,6 +291,8 @@ export async function runServerProcess(env: NodeJS.ProcessEnv = process.env): Pr
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+  // Classroom mode: the back-office's reset stops this process for the demo script to reset and restart it.
+  if (config.classroom) onClassroomReset(() => shutdown('classroom reset', CLASSROOM_RESET_EXIT_CODE))
   // Announced only once a signal would stop it cleanly.
   process.stdout.write(banner(running.url, config, 1))
   port?.postMessage({ type: 'ready', port: running.port } satisfies ParentMessage)

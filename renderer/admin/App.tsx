@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
 import { desktopBridge } from '../common/desktop/bridge'
 import { DesktopConnectorSlot } from '../common/desktop/slots'
 import { ApiDocsPage } from './api-docs/ApiDocsPage'
+import { ClassroomPage } from './classroom/ClassroomPage'
 import { LoginPage } from './auth/LoginPage'
 import { AdminLayout } from './layout/AdminLayout'
 import { MonitorPage } from './monitor/MonitorPage'
@@ -18,6 +19,7 @@ export function AdminRoutes() {
         <Route index element={<Navigate to="/admin/api-docs" replace />} />
         <Route path="api-docs" element={<ApiDocsPage />} />
         <Route path="monitor" element={<MonitorPage />} />
+        <Route path="classroom" element={<ClassroomPage />} />
         <Route path=":resource" element={<ResourcePage />} />
       </Route>
       <Route path="*" element={<Navigate to="/admin/api-docs" replace />} />

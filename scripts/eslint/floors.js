@@ -13,7 +13,7 @@ const SERVER_FLOORS = [
   ['server/contract', 'server/errors.ts', 'server/config.ts', 'server/deps.ts', 'server/logger.ts', 'server/version.ts', 'server/security', 'server/telemetry', 'server/cluster'],
   ['server/db'],
   ['server/auth', 'server/media', 'server/presenters', 'server/search', 'server/captcha', 'server/events', 'server/mail'],
-  ['server/domain', 'server/backup'],
+  ['server/domain', 'server/backup', 'server/classroom'],
   ['server/http', 'server/admin', 'server/openapi'],
   ['server/app.ts', 'server/main.ts', 'server/seed'],
   ['server/cli'],

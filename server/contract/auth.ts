@@ -58,6 +58,8 @@ export const registerBody = z.object({
   /** With EMAIL_REQUIRED_FOR_REGISTRATION: required, with its emailed code (issue 20); otherwise optional. */
   email: z.preprocess(blankToUndefined, emailSchema.optional()),
   emailCode: z.preprocess(blankToUndefined, emailCodeSchema.optional()),
+  /** Classroom mode only (issue 43): the class code on the teacher's screen; ignored otherwise. */
+  classCode: z.preprocess(blankToUndefined, z.string({ error: '课堂码格式不正确' }).trim().max(32, '课堂码错误，请看老师屏幕上的课堂码').optional()),
 })
 export type RegisterBody = z.infer<typeof registerBody>
 

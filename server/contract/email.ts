@@ -81,6 +81,8 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>
 export const emailConfigReply = z.object({
   emailEnabled: z.boolean().describe('是否开启邮件功能（SMTP_URL）'),
   emailRequired: z.boolean().describe('注册是否需要验证邮箱（EMAIL_REQUIRED_FOR_REGISTRATION）'),
+  /** Classroom mode (issue 43): the register form asks for the class code. Optional for older clients. */
+  classCodeRequired: z.boolean().optional().describe('注册是否需要课堂码（课堂模式，见 docs/classroom.md）'),
 })
 export type EmailConfigReply = z.infer<typeof emailConfigReply>
 

@@ -123,9 +123,14 @@ const registry = new WeakMap<AppDeps, Map<LimitName, Limiter>>()
 
 function pointsFor(deps: AppDeps, name: LimitName): number {
   const limits = deps.config.rateLimits
-  if (name === 'captcha') return limits.captchaPerMinute
+  // Classroom mode (issue 43): the budgets that can only be kept per address (no account yet: the captcha, the
+  // registration, the id look-ups) are a room's, `seats` phones behind one address. Logins and refreshes are
+  // keyed per account instead (http/middlewares/rate-limit.ts), writes are per member already.
+  const room = deps.config.classroom?.seats ?? 1
+  if (name === 'captcha') return limits.captchaPerMinute * room
+  if (name === 'register') return limits.authPerMinute * room
   if (name === 'write') return limits.writesPerMinute
-  if (name === 'lookup') return limits.lookupsPerMinute
+  if (name === 'lookup') return limits.lookupsPerMinute * room
   if (name === 'account') return limits.loginFailuresPerAccount
   // A stream ticket is spent once (its id is the key); the window outlives the ticket's own expiry.
   if (name === 'ticket') return 1

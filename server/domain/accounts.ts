@@ -27,6 +27,7 @@ import { EMAIL_MESSAGES } from '../contract/email'
 import { sessionStale } from './discovery/session'
 import { FOREIGN_MEDIA_MESSAGE, isSharedAsset, requireOwnMedia } from './media-ownership'
 import { SIGN_IN_SETTING_MESSAGES, memberPasswordsAllowed } from './site-settings'
+import { checkClassCode, refusePublishedPassword } from '../classroom/rules'
 
 /*
  * Member accounts: registration, login, profile and password changes, account deletion
@@ -68,6 +69,9 @@ export interface Session {
 
 export async function register(deps: AppDeps, body: RegisterBody, client: ClientInfo): Promise<Session> {
   if (!(await memberPasswordsAllowed(deps.db))) throw Forbidden(SIGN_IN_SETTING_MESSAGES.registerOff)
+  // Classroom mode: nothing happens without the class code, and no account gets a published demo password.
+  checkClassCode(deps, body.classCode)
+  refusePublishedPassword(deps, body.password)
   if (!(await isDisplayIdFree(deps, body.user_id))) throw Invalid(AUTH_MESSAGES.userIdTaken)
   // A new account has uploaded nothing yet: only shared assets (the default, the demo's) can be its avatar.
   if (body.avatar && !isSharedAsset(body.avatar)) throw Invalid(FOREIGN_MEDIA_MESSAGE)
@@ -107,6 +111,7 @@ export async function register(deps: AppDeps, body: RegisterBody, client: Client
 export async function login(deps: AppDeps, body: LoginBody, client: ClientInfo): Promise<Session> {
   // Campus-only sign-in (成员登录方式): refused before any password work, the same for every account.
   if (!(await memberPasswordsAllowed(deps.db))) throw Forbidden(SIGN_IN_SETTING_MESSAGES.loginOff)
+  refusePublishedPassword(deps, body.password)
   await assertAccountOpen(deps, 'user', body.user_id)
   const user = await findByDisplayId(deps.db, body.user_id)
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password)
@@ -152,6 +157,7 @@ export async function updateProfile(deps: AppDeps, user: User, body: ProfileUpda
 export async function changePassword(deps: AppDeps, user: User, sessionId: number, body: PasswordChangeBody): Promise<void> {
   if (!(await verifyPassword(user.password_hash, body.currentPassword))) throw Invalid(USER_MESSAGES.currentPasswordWrong)
   if (body.newPassword === body.currentPassword) throw Invalid(USER_MESSAGES.samePassword)
+  refusePublishedPassword(deps, body.newPassword)
   const passwordHash = await hashPassword(body.newPassword)
   await inTransaction(deps.db, async (m) => {
     await m.getRepository(User).update({ id: user.id }, { password_hash: passwordHash })

@@ -119,6 +119,17 @@ const mediaName = (url: string) => `media/${path.basename(url)}`
 
 /** Write the member's zip to `file`. */
 export async function writeArchive(deps: AppDeps, userId: number, file: string): Promise<void> {
+  const zip = new yazl.ZipFile()
+  await addMemberArchive(deps, zip, userId)
+  zip.end()
+  await pipeline(zip.outputStream, createWriteStream(file, { mode: 0o600 }))
+}
+
+/**
+ * Add one member's export to `zip`, every name under `prefix` (a class's activity export puts each student's
+ * under `<石榴号>/`, server/classroom/activity.ts).
+ */
+export async function addMemberArchive(deps: AppDeps, zip: yazl.ZipFile, userId: number, prefix = ''): Promise<void> {
   const data = await collect(deps, userId)
   const storage = mediaStorage(deps.config.uploadsDir)
   const used = [...data.images.map((i) => i.url), ...data.videos.flatMap((v) => [v.url, v.cover_url ?? '']), String(data.profile?.avatar ?? '')].filter(Boolean)
@@ -148,9 +159,8 @@ export async function writeArchive(deps: AppDeps, userId: number, file: string):
   })
   const profile = data.profile ? { ...data.profile, avatar: media(data.profile.avatar as string) ?? data.profile.avatar } : null
 
-  const zip = new yazl.ZipFile()
-  const json = (name: string, value: unknown) => zip.addBuffer(Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8'), name)
-  zip.addBuffer(Buffer.from(render(README, savedLocale(data.profile?.locale) ?? DEFAULT_LOCALE), 'utf8'), 'README.txt')
+  const json = (name: string, value: unknown) => zip.addBuffer(Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8'), `${prefix}${name}`)
+  zip.addBuffer(Buffer.from(render(README, savedLocale(data.profile?.locale) ?? DEFAULT_LOCALE), 'utf8'), `${prefix}README.txt`)
   json('profile.json', profile)
   json('verification.json', data.verification)
   json('notes.json', notes)
@@ -161,8 +171,6 @@ export async function writeArchive(deps: AppDeps, userId: number, file: string):
   json('identities.json', data.identities)
   for (const [name, source] of files) {
     // A file gone from the disk (removed by hand) leaves its name in the JSON and nothing in media/.
-    if (await access(source).then(() => true, () => false)) zip.addFile(source, name, { compress: false })
+    if (await access(source).then(() => true, () => false)) zip.addFile(source, `${prefix}${name}`, { compress: false })
   }
-  zip.end()
-  await pipeline(zip.outputStream, createWriteStream(file, { mode: 0o600 }))
 }

@@ -4,6 +4,7 @@ import { rowSchema } from '../admin/fields'
 import { listQuerySchema } from '../admin/query'
 import { activitySchema, monitorQuery, monitorSummarySchema } from '../contract/admin/audit'
 import { outboxQuery, outboxReply } from '../contract/admin/outbox'
+import { classActivityReply, classroomInfoSchema, classroomResetBody, classroomResetReply, classStudentsBody, classStudentsReply } from '../contract/admin/classroom'
 import { adminLoginBody, adminLoginReply, adminPasswordBody, adminRefreshBody, adminRefreshReply, adminSchema } from '../contract/admin/auth'
 import { batchDeleteBody, batchDeleteReply } from '../contract/admin/list'
 import { adminStreamQuery } from '../contract/admin/stream'
@@ -60,6 +61,48 @@ export function adminDocRoutes(): DocRoute[] {
       query: outboxQuery,
       data: outboxReply,
       errors: [400, 404],
+    }),
+    doc({
+      method: 'get',
+      path: '/admin/classroom',
+      tag: '管理后台：课堂',
+      summary: '课堂模式信息',
+      description: '课堂模式（npm run demo -- --classroom）下：学生地址、课堂码、教师页与已生成的账号表；不是课堂模式时 404。课堂模式只能由服务器启动环境开启，没有接口能开关它',
+      access: 'admin',
+      data: classroomInfoSchema,
+      errors: [404],
+    }),
+    doc({
+      method: 'post',
+      path: '/admin/classroom/students',
+      tag: '管理后台：课堂',
+      summary: '批量创建班级账号',
+      description: '创建 count 个学生账号（class01、class02…，接着已有编号），每个一次性随机密码；同时生成可打印的 A4 账号表与 CSV（仅教师页可见）。不是课堂模式时 404',
+      access: 'admin',
+      body: classStudentsBody,
+      data: classStudentsReply,
+      errors: [400, 404],
+    }),
+    doc({
+      method: 'post',
+      path: '/admin/classroom/export',
+      tag: '管理后台：课堂',
+      summary: '导出本节课的学生动态',
+      description: '一个 zip：每位学生（班级账号与用课堂码注册的同学）一个文件夹，内容同个人数据导出（笔记及其图片、评论等），另有 members.csv。保存在教师页下。不是课堂模式时 404',
+      access: 'admin',
+      data: classActivityReply,
+      errors: [404],
+    }),
+    doc({
+      method: 'post',
+      path: '/admin/classroom/reset',
+      tag: '管理后台：课堂',
+      summary: '下课重置',
+      description: '先导出本节课的学生动态，再让演示脚本停止服务器、清空课堂数据（保留密钥与导出）并以初始演示数据重新启动。需 confirm: "RESET"。只有用 npm run demo -- --classroom 启动时可用（否则 409）；不是课堂模式时 404',
+      access: 'admin',
+      body: classroomResetBody,
+      data: classroomResetReply,
+      errors: [400, 404, 409],
     }),
     doc({ method: 'post', path: '/admin/stream-ticket', tag: '管理后台：动态监控', summary: '后台实时连接凭证', description: '一次性，60 秒内有效；只能打开 GET /admin/stream', access: 'admin', data: streamTicketSchema }),
     doc({

@@ -10,7 +10,7 @@ const CODES = '验证码 6 位数字，10 分钟内有效，只能使用一次�
 /** Email binding and password reset (XiaoShiLiu v1.3's calls, issue 20; docs/email.md). */
 export function emailDocRoutes(): DocRoute[] {
   return [
-    doc({ method: 'get', path: '/auth/email-config', tag: AUTH, summary: '邮件功能配置', description: 'emailEnabled：是否可绑定邮箱、找回密码；emailRequired：注册是否须验证邮箱', access: 'public', data: emailConfigReply }),
+    doc({ method: 'get', path: '/auth/email-config', tag: AUTH, summary: '邮件功能配置', description: 'emailEnabled：是否可绑定邮箱、找回密码；emailRequired：注册是否须验证邮箱；classCodeRequired：注册是否须填课堂码（课堂模式）', access: 'public', data: emailConfigReply }),
     doc({
       method: 'post',
       path: '/auth/send-email-code',

@@ -24,6 +24,7 @@ import type { AppDeps } from '../deps'
 import { withDemoLock } from './demo-lock'
 import { DEMO_ADMIN, DEMO_HASHES, PUBLISHED_ADMIN_HASHES, demoOptions, type DemoHashes } from './demo'
 import { generate } from './generator'
+import { writeShowcase } from './showcase'
 import { demoMedia, installDemoMedia } from './media'
 
 export type DemoStep = 'media' | 'database' | 'ready'
@@ -91,6 +92,8 @@ async function prepareSqliteDatabase(config: AppConfig, log: Logger, onProgress:
       onProgress({ step: 'database', done: phases, total: SEED_PHASES, message: `演示数据 ${text}` })
       checkpoint(config, `seed-${phases}`)
     })
+    // Something on every back-office screen (issue 43): through the domain's commands, on the finished dataset.
+    await writeShowcase(db, config, log)
     log.info({ ...report, notificationsByType: undefined }, `demo dataset ready in ${report.seconds.toFixed(1)} s`)
   } finally {
     // Everything into the main file (the writer's TRUNCATE checkpoint), so the rename below moves the whole database.
@@ -128,13 +131,14 @@ export async function prepareDemo(config: AppConfig, logger: Logger, onProgress:
 
 /**
  * After the database is opened: a desktop installation upgraded from a version that seeded the published
- * administrator password gets its own password instead. A password the administrator changed is kept.
+ * administrator password gets its own password instead. A password the administrator changed is kept, except
+ * in classroom mode: each class starts with the fresh password the teacher was just shown (issue 43).
  */
 export async function applyDemoAdminPassword(deps: AppDeps): Promise<boolean> {
   const password = deps.config.demoAdminPassword
   if (!password) return false
   const admin = await deps.db.getRepository(Admin).findOneBy({ username: DEMO_ADMIN.username })
-  if (!admin || !PUBLISHED_ADMIN_HASHES.includes(admin.password_hash)) return false
+  if (!admin || (!deps.config.classroom && !PUBLISHED_ADMIN_HASHES.includes(admin.password_hash))) return false
   const hash = await hashPassword(password)
   await inTransaction(deps.db, (manager) => manager.getRepository(Admin).update({ id: admin.id, password_hash: admin.password_hash }, { password_hash: hash }))
   deps.logger.info({ component: 'demo' }, 'the demo administrator now uses this installation\'s password')

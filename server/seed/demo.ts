@@ -9,13 +9,15 @@ import { withSetupLock } from '../db/migrate'
 import type { AppDeps } from '../deps'
 import * as corpus from './corpus'
 import { generate, type SeedReport } from './generator'
+import { writeShowcase } from './showcase'
 import { demoMedia, installDemoMedia, type MediaLibrary } from './media'
 import { DEFAULTS, type SeedOptions, type SpecialUser } from './options'
+import { DEMO_ADMIN_PASSWORD, DEMO_ADMIN_USERNAME, DEMO_MEMBER_PASSWORD, GENERATED_PASSWORD } from '../contract/demo-passwords'
 
-export const DEMO_MEMBER = { user_id: 'demo', password: 'demo123456', nickname: '石榴同学' } as const
-export const DEMO_ADMIN = { username: 'admin', password: 'admin123456' } as const
+export const DEMO_MEMBER = { user_id: 'demo', password: DEMO_MEMBER_PASSWORD, nickname: '石榴同学' } as const
+export const DEMO_ADMIN = { username: DEMO_ADMIN_USERNAME, password: DEMO_ADMIN_PASSWORD } as const
 /** Every other generated member shares this password (docs/demo-data.md). */
-export const GENERATED_PASSWORD = 'password123'
+export { GENERATED_PASSWORD }
 
 /** An avatar no corpus user wears, for the demo member (the default avatar when none is left). */
 function spareAvatar(media: MediaLibrary): string | null {
@@ -111,6 +113,7 @@ async function seedDemo(deps: AppDeps, passwords: DemoHashes | (() => Promise<De
     installDemoMedia(deps.config.uploadsDir),
     generate(deps.db, demoOptions(media, hashes), media, (message) => log.debug(message.trim())),
   ])
+  await writeShowcase(deps.db, deps.config, log)
   log.info({ ...report, notificationsByType: undefined }, `demo dataset ready in ${report.seconds.toFixed(1)} s`)
   return report
 }

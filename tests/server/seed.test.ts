@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toIso } from '../../server/db/reader'
 import { findCounterMismatches } from '../../server/domain/counters'
 import { DEMO_ADMIN, DEMO_MEMBER, GENERATED_PASSWORD, seedDemoIfEmpty } from '../../server/seed/demo'
+import { readOutbox } from '../../server/mail/transport'
 import { counterMismatches } from '../support/consistency'
 import { startTestServer, type TestServer } from '../support/server'
 import { dbQuery } from '../support/sql'
@@ -102,9 +103,9 @@ describe('demo dataset (SHILIU_DEMO=1 on a fresh database)', () => {
     expect(await num("SELECT COUNT(*) FROM verifications WHERE content NOT LIKE '<table>%'")).toBe(0)
   })
 
-  it('has notifications of all 8 types, each matching the row it reports', async () => {
+  it('has notifications of all 9 types, each matching the row it reports', async () => {
     const types = (await q('SELECT DISTINCT type FROM notifications ORDER BY type')).map((r) => Number(r.type))
-    expect(types).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+    expect(types).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9])
     const unmatched: Record<number, string> = {
       1: 'NOT EXISTS (SELECT 1 FROM likes l JOIN posts p ON p.id = l.target_id WHERE l.target_type = 1 AND l.target_id = n.target_id AND l.user_id = n.sender_id AND p.user_id = n.user_id)',
       2: 'NOT EXISTS (SELECT 1 FROM likes l JOIN comments c ON c.id = l.target_id WHERE l.target_type = 2 AND c.id = n.comment_id AND c.post_id = n.target_id AND l.user_id = n.sender_id AND c.user_id = n.user_id)',
@@ -114,6 +115,8 @@ describe('demo dataset (SHILIU_DEMO=1 on a fresh database)', () => {
       6: 'NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = n.sender_id AND f.following_id = n.user_id)',
       7: "NOT EXISTS (SELECT 1 FROM comments c JOIN users u ON u.id = n.user_id WHERE c.id = n.comment_id AND c.user_id = n.sender_id AND c.content LIKE CONCAT('%:', u.user_id, ']%'))",
       8: "NOT EXISTS (SELECT 1 FROM posts p JOIN users u ON u.id = n.user_id WHERE p.id = n.target_id AND p.user_id = n.sender_id AND p.content LIKE CONCAT('%:', u.user_id, ']%'))",
+      // From the site itself (the showcase's handled reports, warning, ban and data export): no sender.
+      9: 'n.sender_id IS NOT NULL',
     }
     for (const [type, condition] of Object.entries(unmatched)) {
       expect(await num(`SELECT COUNT(*) FROM notifications n WHERE n.type = ? AND ${condition}`, [Number(type)]), `type ${type}`).toBe(0)
@@ -150,7 +153,43 @@ describe('demo dataset (SHILIU_DEMO=1 on a fresh database)', () => {
     const unread = (await q('SELECT DISTINCT type FROM notifications WHERE user_id = ? AND is_read = FALSE', [me?.id])).map((r) => Number(r.type))
     for (const tab of [[4, 5, 7, 8], [1, 2], [3], [6]]) expect(unread.some((t) => tab.includes(t)), `unread of ${tab}`).toBe(true)
     const all = (await q('SELECT DISTINCT type FROM notifications WHERE user_id = ? ORDER BY type', [me?.id])).map((r) => Number(r.type))
-    expect(all).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+    expect(all).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9])
+  })
+
+  it('every back-office screen has something to show (issue 43): queue, review, watched words, ban, warning, outbox, export', async () => {
+    const admin = await server.call<{ tokens: { access_token: string } }>('POST', '/api/auth/admin/login', { json: { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password } })
+    const token = admin.body.data.tokens.access_token
+    const rows = async <T,>(path: string) => {
+      const { status, body } = await server.call<{ data: T[] }>('GET', path, { token })
+      expect(status, `${path}: ${JSON.stringify(body)}`).toBe(200)
+      return body.data.data
+    }
+    // The moderation queue: an open group of each kind, the note's with three reporters.
+    const open = await q('SELECT target_type, report_count FROM report_groups WHERE status = 0 ORDER BY target_type')
+    expect(open.map((g) => g.target_type)).toEqual(['comment', 'post', 'user'])
+    expect(Number(open.find((g) => g.target_type === 'post')?.report_count)).toBe(3)
+    expect((await rows<{ status: number }>('/api/admin/reports?status=0')).length).toBe(3)
+    // Held for review: a note and a comment.
+    expect(await num('SELECT COUNT(*) FROM posts WHERE moderation = 2 AND is_draft = FALSE')).toBe(1)
+    expect(await num('SELECT COUNT(*) FROM comments WHERE moderation = 2')).toBe(1)
+    expect((await rows('/api/admin/posts-audit')).length).toBeGreaterThan(0)
+    expect((await rows('/api/admin/comments-audit')).length).toBeGreaterThan(0)
+    // Watched words of each action.
+    expect((await q('SELECT DISTINCT action FROM watched_words ORDER BY action')).map((r) => r.action)).toEqual(['block', 'replace', 'review'])
+    // A member under a timed ban (ends in the future), and a warned one (told so by a site notification).
+    const [ban] = await q('SELECT user_id, ends_at FROM user_bans WHERE open_user_id IS NOT NULL AND lifted_at IS NULL')
+    expect(Date.parse(toIso(ban?.ends_at as string | Date))).toBeGreaterThan(Date.now() + 2 * 86_400_000)
+    const [warned] = await q("SELECT author_id FROM report_groups WHERE resolution = 'warn'")
+    expect(await num("SELECT COUNT(*) FROM notifications WHERE user_id = ? AND type = 9 AND title = '社区警告'", [warned?.author_id])).toBe(1)
+    // Mails in the outbox folder (shown by GET /api/admin/outbox when SMTP_URL=outbox, as npm run demo sets it).
+    expect(readOutbox(server.dataDir).map((m) => m.to)).toEqual(['demo@example.edu', 'demo@example.edu', 'demo@example.edu'])
+    // The demo member's data export: ready, and it downloads.
+    const member = await server.call<{ tokens: { access_token: string } }>('POST', '/api/auth/login', { json: { user_id: DEMO_MEMBER.user_id, password: DEMO_MEMBER.password } })
+    const exported = await server.call<{ status: string; download_url: string }>('GET', '/api/users/data-export', { token: member.body.data.tokens.access_token })
+    expect(exported.body.data).toMatchObject({ status: 'ready' })
+    const zip = await server.fetch(exported.body.data.download_url, { token: member.body.data.tokens.access_token })
+    expect(zip.status).toBe(200)
+    expect(Buffer.from(await zip.arrayBuffer()).subarray(0, 2).toString()).toBe('PK')
   })
 
   it('the demo administrator logs in; generated members share the documented password', async () => {

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { NavLink } from 'react-router'
 import { Icon } from '../ui/icons'
 import { useSummary } from '../monitor/useSummary'
-import { MENU } from './menu'
+import { CLASSROOM_ENTRY, MENU } from './menu'
+import { useClassroomMode } from '../classroom/useClassroom'
 import { useTheme, type ThemeChoice } from './theme'
 
 const THEMES: { value: ThemeChoice; label: string; icon: 'system' | 'sun' | 'moon' }[] = [
@@ -36,6 +37,7 @@ export function SideMenu({ variant, onNavigate, onLogout }: SideMenuProps) {
   // over the title and filters while the pointer or the focus stays on it) until the pointer leaves it.
   const [folded, setFolded] = useState(false)
   const openReports = useSummary()?.open_reports ?? 0
+  const entries = useClassroomMode() ? [...MENU.slice(0, 2), CLASSROOM_ENTRY, ...MENU.slice(2)] : MENU
   const navigate = () => {
     if (variant === 'rail') {
       setFolded(true)
@@ -50,7 +52,7 @@ export function SideMenu({ variant, onNavigate, onLogout }: SideMenuProps) {
         <span className="brand-text">石榴管理后台</span>
       </div>
       <nav className="menu">
-        {MENU.map((m) => (
+        {entries.map((m) => (
           <NavLink key={m.path} to={m.path} className={({ isActive }) => `menu-item${isActive ? ' active' : ''}`} title={m.label} onClick={navigate}>
             <Icon name={m.icon} size={20} />
             {m.path === '/admin/reports' && openReports > 0 ? (

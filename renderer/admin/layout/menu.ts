@@ -38,6 +38,9 @@ export const MENU: MenuEntry[] = [
   ...RESOURCES.map((r) => ({ path: `/admin/${r.name}`, label: r.title, description: r.description, icon: RESOURCE_ICONS[r.name] ?? 'note' })),
 ]
 
+/** Shown in classroom mode only (the side menu asks the server: useClassroom). */
+export const CLASSROOM_ENTRY: MenuEntry = { path: '/admin/classroom', label: '课堂', description: '课堂模式：二维码、班级账号、导出与下课重置', icon: 'user' }
+
 export function menuEntryFor(pathname: string): MenuEntry | undefined {
-  return MENU.find((m) => pathname === m.path || pathname.startsWith(`${m.path}/`))
+  return [...MENU, CLASSROOM_ENTRY].find((m) => pathname === m.path || pathname.startsWith(`${m.path}/`))
 }

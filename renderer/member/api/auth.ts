@@ -31,6 +31,8 @@ export interface RegisterInput {
   /** With EMAIL_REQUIRED_FOR_REGISTRATION: the address and its emailed code. */
   email?: string
   emailCode?: string
+  /** In classroom mode: the class code on the teacher's screen (issue 43). */
+  classCode?: string
 }
 
 export async function register(input: RegisterInput): Promise<UserInfo> {

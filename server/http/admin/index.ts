@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps'
 import { registerOpenApiRoute } from '../../openapi/http'
 import { registerAdminAuthRoutes } from './auth'
 import { registerOutboxRoutes } from './mail'
+import { registerClassroomRoutes } from './classroom'
 import { registerMonitorRoutes } from './monitor'
 import { registerAdminStreamRoutes } from './stream'
 
@@ -17,6 +18,7 @@ export function registerAdminRoutes(router: Router, deps: AppDeps): void {
   registerAdminAuthRoutes(router, deps)
   registerMonitorRoutes(router, deps)
   registerOutboxRoutes(router, deps)
+  registerClassroomRoutes(router, deps)
   registerAdminStreamRoutes(router, deps)
   for (const { base, resource } of ADMIN_MOUNTS) mountResource(router, deps, base, resource)
 }

@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa'
 import { consume, type LimitName } from '../../db/rate-limiter'
 import type { AppDeps } from '../../deps'
 import { withFacts } from '../../errors'
+import { parseRefreshToken, refreshTokenIssued, type Principal } from '../../auth/tokens'
 
 /** Per-request rate limits over the shared limiters of db/rate-limiter.ts (Redis or the database). */
 
@@ -16,7 +17,34 @@ export function rateLimit(deps: AppDeps, name: LimitName, keyOf: (ctx: Context) 
 }
 
 export const captchaLimit = (deps: AppDeps) => rateLimit(deps, 'captcha')
-export const loginLimit = (deps: AppDeps) => rateLimit(deps, 'login')
+
+/**
+ * Classroom mode (issue 43): sixty phones share the room's one address, so the login budget is per address
+ * and account (the 石榴号 of the body); the per-account lock on failures (auth/login-guard.ts) still holds.
+ * Outside classroom mode the key stays the address alone.
+ */
+export function loginLimit(deps: AppDeps) {
+  if (!deps.config.classroom) return rateLimit(deps, 'login')
+  return rateLimit(deps, 'login', (ctx) => {
+    const body = (ctx.request as { body?: { user_id?: unknown; user_display_id?: unknown } }).body
+    const name = [body?.user_id, body?.user_display_id].find((v): v is string => typeof v === 'string' && v.trim() !== '')
+    return name ? `${clientKey(ctx)}|u:${name.normalize('NFKC').trim().toLowerCase().slice(0, 64)}` : clientKey(ctx)
+  })
+}
+
+/**
+ * The refresh budget: per address, and in classroom mode per address and session (a token this server issued;
+ * anything else spends the address's budget, so made-up tokens cannot dodge it).
+ */
+export function refreshLimit(deps: AppDeps, typ: Principal = 'user', prefix = '') {
+  if (!deps.config.classroom) return rateLimit(deps, 'login', (ctx) => `${prefix}${clientKey(ctx)}`)
+  return rateLimit(deps, 'login', (ctx) => {
+    const token = (ctx.request as { body?: { refresh_token?: unknown } }).body?.refresh_token
+    const parts = typeof token === 'string' ? parseRefreshToken(token) : null
+    const issued = parts && refreshTokenIssued(deps.config.jwtSecret, typ, parts)
+    return issued ? `${prefix}${clientKey(ctx)}|s:${parts.handle}` : `${prefix}${clientKey(ctx)}`
+  })
+}
 export const registerLimit = (deps: AppDeps) => rateLimit(deps, 'register')
 /** Look-ups that reveal or enumerate accounts (check-user-id, search), per client address. */
 export const lookupLimit = (deps: AppDeps) => rateLimit(deps, 'lookup')

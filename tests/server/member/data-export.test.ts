@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
-import yauzl from 'yauzl'
+import { readZip } from '../../support/zip'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dateParam, kindOf } from '../../../server/db/sql'
 import { UserIdentity } from '../../../server/db/entities'
@@ -30,30 +30,6 @@ interface ExportReply {
 const ID_CARD = '110101199001011234'
 const REAL_NAME = '张三丰'
 const PERSONAL = { type: 2, realName: REAL_NAME, idCard: ID_CARD, occupation: '学生', reason: '校园博主' }
-
-/** Every entry of a zip, by name. */
-function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'))
-      const entries = new Map<string, Buffer>()
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e ?? new Error('no stream'))
-          const chunks: Buffer[] = []
-          stream.on('data', (c: Buffer) => chunks.push(c))
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks))
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(entries))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
-}
 
 const jsonOf = <T>(entries: Map<string, Buffer>, name: string): T => JSON.parse(entries.get(name)!.toString('utf8')) as T
 

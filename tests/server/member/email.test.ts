@@ -63,7 +63,7 @@ describe('email config and the message', () => {
   it('email-config says email is on; the code mail is plain Chinese text with the code and its 10 minutes', async () => {
     const { status, body } = await server.call('GET', '/api/auth/email-config')
     expect(status).toBe(200)
-    expect(body.data).toEqual({ emailEnabled: true, emailRequired: false })
+    expect(body.data).toEqual({ emailEnabled: true, emailRequired: false, classCodeRequired: false })
     const email = address()
     expect((await post('send-email-code', { email })).body.message).toBe(EMAIL_MESSAGES.codeSent)
     const mail = await mailbox.next(email)
@@ -210,7 +210,7 @@ describe('with EMAIL_REQUIRED_FOR_REGISTRATION and a one-second interval', () =>
     strict.call('POST', '/api/auth/register', { json: { user_id: uniqueId(), nickname: '新人', password: 'secret123', ...(await captcha(strict)), ...extra } })
 
   it('registration asks for the email and its code, and binds it', async () => {
-    expect((await strict.call('GET', '/api/auth/email-config')).body.data).toEqual({ emailEnabled: true, emailRequired: true })
+    expect((await strict.call('GET', '/api/auth/email-config')).body.data).toEqual({ emailEnabled: true, emailRequired: true, classCodeRequired: false })
     expect((await register({})).body).toMatchObject({ code: 400, message: EMAIL_MESSAGES.registrationNeedsEmail })
     const email = address('reg')
     expect((await register({ email })).body.message).toBe(EMAIL_MESSAGES.codeRequired)
@@ -267,7 +267,7 @@ describe('with email off', () => {
   afterAll(() => off?.close())
 
   it('email-config says so and the calls are refused (403), registration needs no email', async () => {
-    expect((await off.call('GET', '/api/auth/email-config')).body.data).toEqual({ emailEnabled: false, emailRequired: false })
+    expect((await off.call('GET', '/api/auth/email-config')).body.data).toEqual({ emailEnabled: false, emailRequired: false, classCodeRequired: false })
     expect((await off.call('POST', '/api/auth/send-email-code', { json: { email: address() } })).body).toMatchObject({ code: 403, message: EMAIL_MESSAGES.emailDisabled })
     expect((await off.call('POST', '/api/auth/send-reset-code', { json: { email: address() } })).status).toBe(403)
     const member = await registerMember(off)

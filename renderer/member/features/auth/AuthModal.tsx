@@ -14,6 +14,7 @@ import { AUTH_MESSAGES, LIMITS, validateAuthForm, validateUserId, type AuthError
 import './auth.css'
 
 const EMPTY: AuthForm = { userId: '', nickname: '', password: '', confirm: '' }
+const CLASS_CODE_REQUIRED = '请输入课堂码（看老师的屏幕）'
 
 function failureMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.status === 0 ? AUTH_MESSAGES.network : err.message || fallback
@@ -36,6 +37,10 @@ export function AuthModal() {
   const signIn = useSignInOptions()
   const campusOnly = !signIn.passwordLogin && signIn.providers.length > 0
   const emailRequired = mode === 'register' && Boolean(emailConfig?.emailRequired)
+  // Classroom mode (docs/classroom.md): registering needs the class code shown on the teacher's screen.
+  const classCodeRequired = mode === 'register' && Boolean(emailConfig?.classCodeRequired)
+  const [classCode, setClassCode] = useState('')
+  const [classCodeError, setClassCodeError] = useState('')
   const [forgot, setForgot] = useState(false)
   const [email, setEmail] = useState('')
   const [emailCode, setEmailCode] = useState('')
@@ -49,6 +54,8 @@ export function AuthModal() {
     setEmail('')
     setEmailCode('')
     setEmailErrors({})
+    setClassCode('')
+    setClassCodeError('')
   }, [authMode])
 
   const set = (key: keyof AuthForm) => (value: string) => {
@@ -90,7 +97,9 @@ export function AuthModal() {
     setErrors(found)
     const foundEmail = emailRequired ? validateEmailCode(email, emailCode) : {}
     setEmailErrors(foundEmail)
-    if (Object.values(found).some(Boolean) || foundEmail.email || foundEmail.code) return
+    const missingCode = classCodeRequired && !classCode.trim() ? CLASS_CODE_REQUIRED : ''
+    setClassCodeError(missingCode)
+    if (Object.values(found).some(Boolean) || foundEmail.email || foundEmail.code || missingCode) return
     setBusy(true)
     try {
       if (mode === 'login') {
@@ -121,13 +130,17 @@ export function AuthModal() {
         captchaId: captcha.captchaId,
         captchaText: text,
         ...(emailRequired ? { email: email.trim(), emailCode: emailCode.trim() } : {}),
+        ...(classCodeRequired ? { classCode: classCode.trim() } : {}),
       })
       setCaptchaOpen(false)
       toast.success(AUTH_MESSAGES.registerOk)
       signedIn(user)
     } catch (err) {
       const message = failureMessage(err, AUTH_MESSAGES.registerFailed)
-      if (/验证码|captcha/i.test(message)) {
+      if (/课堂码/.test(message)) {
+        setCaptchaOpen(false)
+        setClassCodeError(message)
+      } else if (/验证码|captcha/i.test(message)) {
         setCaptchaError(message)
         void loadCaptcha()
       } else if (emailRequired && /邮箱/.test(message)) {
@@ -182,6 +195,24 @@ export function AuthModal() {
             autoComplete: mode === 'login' ? 'current-password' : 'new-password',
           })}
           {mode === 'register' && field('confirm', '确认密码', { type: 'password', placeholder: '请再次输入密码', maxLength: LIMITS.passwordMax, autoComplete: 'new-password' })}
+          {classCodeRequired && (
+            <label className="auth-field">
+              <span className="auth-label">课堂码</span>
+              <input
+                className={`field-input ${classCodeError ? 'has-error' : ''}`}
+                placeholder="老师屏幕上的课堂码"
+                maxLength={12}
+                autoCapitalize="characters"
+                autoComplete="off"
+                value={classCode}
+                onChange={(e) => {
+                  setClassCode(e.target.value)
+                  if (classCodeError) setClassCodeError('')
+                }}
+              />
+              {classCodeError && <span className="auth-error">{classCodeError}</span>}
+            </label>
+          )}
           {emailRequired && <CodeFields email={email} code={emailCode} onEmail={setEmail} onCode={setEmailCode} send={sendEmailCode} errors={emailErrors} />}
           {mode === 'login' && emailConfig?.emailEnabled && (
             <button type="button" className="auth-forgot" onClick={() => setForgot(true)}>

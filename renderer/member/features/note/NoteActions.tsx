@@ -12,11 +12,37 @@ export async function sharePost(post: Post): Promise<void> {
     return
   }
   const text = `【${post.title || '石榴笔记'}】${post.nickname} 在石榴发布了一篇笔记，快来看看吧！${link}`
+  // The async clipboard exists in secure contexts only: a classroom's phones open the server over plain HTTP on
+  // a LAN address (docs/classroom.md), where it is undefined. There the older copy command is tried, then the
+  // link is shown to copy by hand: never a "retry" that cannot work.
+  if (!navigator.clipboard) {
+    if (copyWithSelection(text)) toast.success('复制成功，快去分享给好友吧')
+    else toast.warning(`当前网络地址下无法自动复制，请手动复制链接：${link}`)
+    return
+  }
   try {
     await navigator.clipboard.writeText(text)
     toast.success('复制成功，快去分享给好友吧')
   } catch {
     toast.error('复制失败，请重试')
+  }
+}
+
+/** document.execCommand('copy') through a hidden text area: deprecated, but the one copy plain HTTP allows. */
+function copyWithSelection(text: string): boolean {
+  const area = document.createElement('textarea')
+  area.value = text
+  area.setAttribute('readonly', '')
+  area.style.position = 'fixed'
+  area.style.opacity = '0'
+  document.body.appendChild(area)
+  area.select()
+  try {
+    return document.execCommand('copy')
+  } catch {
+    return false
+  } finally {
+    area.remove()
   }
 }
 

@@ -12,6 +12,7 @@ import { recordAdminAction } from '../../../admin/audit-log'
 import { ok } from '../../envelope'
 import { Forbidden, Invalid, NotFound, Unauthorized } from '../../../errors'
 import { validated } from '../../middlewares/validate'
+import { refusePublishedPassword } from '../../../classroom/rules'
 
 export const LOGIN_FAILED = '登录失败，请检查用户名和密码'
 
@@ -24,6 +25,7 @@ const client = (ctx: Context) => ({ userAgent: ctx.get('user-agent'), ip: ctx.ip
 
 export async function login(ctx: Context, deps: AppDeps): Promise<void> {
   const { username, password } = validated<never, AdminLoginBody>(ctx).body
+  refusePublishedPassword(deps, password)
   await assertAccountOpen(deps, 'admin', username)
   const admin = await deps.db.getRepository(Admin).findOneBy({ username })
   // Verify against a dummy hash when the account doesn't exist, so timing doesn't reveal usernames.
@@ -72,6 +74,7 @@ export async function changePassword(ctx: Context, deps: AppDeps): Promise<void>
   const repo = deps.db.getRepository(Admin)
   const admin = await repo.findOneByOrFail({ id: current.id })
   if (!(await verifyPassword(admin.password_hash, currentPassword))) throw Invalid('当前密码错误')
+  refusePublishedPassword(deps, newPassword)
   const passwordHash = await hashPassword(newPassword)
   await inTransaction(deps.db, async (m) => {
     await m.getRepository(Admin).update({ id: admin.id }, { password_hash: passwordHash })

@@ -30,7 +30,8 @@ export function registerEmailRoutes(router: Router, deps: AppDeps): void {
 }
 
 function config(ctx: Context, deps: AppDeps): void {
-  ok(ctx, { emailEnabled: Boolean(deps.config.mail), emailRequired: Boolean(deps.config.mail?.requiredForRegistration) })
+  // What the register form needs: the email fields, and in classroom mode the class code (issue 43).
+  ok(ctx, { emailEnabled: Boolean(deps.config.mail), emailRequired: Boolean(deps.config.mail?.requiredForRegistration), classCodeRequired: Boolean(deps.config.classroom) })
 }
 
 async function sendEmailCode(ctx: Context, deps: AppDeps): Promise<void> {
