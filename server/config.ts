@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
+import { fixed, known } from './i18n/message'
 import { DataKeyError, loadKeyring, type DataKeyring } from './security/data-key'
 import { readOrCreateSecretFile } from './security/secret-file'
 import { PUBLISHED_DEMO_PASSWORDS } from './contract/demo-passwords'
@@ -343,7 +344,10 @@ function mailConfig(e: z.infer<typeof envSchema>): MailConfig | null {
 function oidcConfig(e: z.infer<typeof envSchema>): OidcProviderConfig[] {
   if (!e.OIDC_ISSUER) return []
   if (!e.OIDC_CLIENT_ID) throw new ConfigError('Invalid configuration:\n  - OIDC_ISSUER needs OIDC_CLIENT_ID (the client registered for Shiliu at the provider)')
-  const name = e.OIDC_NAME?.trim() || '统一身份认证'
+  // The default name and button text are catalogue messages (shown in the member's language, http/member/auth/oidc.ts);
+  // names and texts the operator sets are shown as set.
+  const operatorName = e.OIDC_NAME?.trim()
+  const name = operatorName || '统一身份认证'
   return [
     {
       id: 'campus',
@@ -351,7 +355,7 @@ function oidcConfig(e: z.infer<typeof envSchema>): OidcProviderConfig[] {
       clientId: e.OIDC_CLIENT_ID,
       clientSecret: e.OIDC_CLIENT_SECRET || null,
       name,
-      buttonText: e.OIDC_BUTTON_TEXT?.trim() || `使用${name}登录`,
+      buttonText: e.OIDC_BUTTON_TEXT?.trim() || fixed('使用{name}登录', { name: operatorName || known(name) }),
       scopes: e.OIDC_SCOPES?.trim() || 'openid profile email',
       allowedDomains: list(e.OIDC_ALLOWED_DOMAINS).map((d) => d.replace(/^@/, '').toLowerCase()),
       requiredGroup: e.OIDC_REQUIRED_GROUP?.trim() || null,

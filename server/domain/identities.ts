@@ -5,6 +5,7 @@ import { User, UserIdentity } from '../db/entities'
 import { inTransaction } from '../db/transaction'
 import type { AppDeps } from '../deps'
 import { AppError, Invalid, NotFound } from '../errors'
+import { msg } from '../i18n/message'
 import { FlowError } from '../auth/oidc/flows'
 import { isDisplayIdFree } from './accounts'
 import { screenProfile } from './watched-words'
@@ -19,7 +20,7 @@ import { memberPasswordsAllowed } from './site-settings'
 
 export const IDENTITY_MESSAGES = {
   missingSubject: '身份提供方没有提供账号标识，无法登录',
-  domainRefused: (domains: string[]) => `本站仅允许 ${domains.map((d) => '@' + d).join('、')} 邮箱的账号登录`,
+  domainRefused: (domains: string[]) => msg('本站仅允许 {domains} 邮箱的账号登录', { domains: domains.map((d) => '@' + d) }),
   groupRefused: '你的账号不在允许登录本站的用户组中，请联系管理员',
   emailTaken: '该邮箱已绑定本站的其他账号：请先用该账号登录，再在「账号与安全」中关联统一身份认证',
   linkedToOther: '该统一身份认证账号已关联本站的其他账号',
@@ -93,6 +94,7 @@ export async function memberForIdentity(deps: AppDeps, p: OidcProviderConfig, cl
   if (verified && (await deps.db.getRepository(User).existsBy({ email: verified }))) {
     throw new FlowError(409, IDENTITY_MESSAGES.emailTaken, 'verified email already bound to another member')
   }
+  // i18n-ignore: a stored field value (the new member's nickname when the provider gives no name), not a message
   const rawName = str(claims.nickname) ?? str(claims.name) ?? str(claims.preferred_username) ?? '石榴用户'
   const nickname = [...rawName].slice(0, NICKNAME_MAX).join('')
   const screened = await screenProfile(deps.db, { nickname }, { nickname: NICKNAME_MAX, bio: 0 })

@@ -1,7 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat'
 import { CATALOG_EN } from './catalog-en'
 import { DEFAULT_LOCALE, type Locale } from './locales'
-import { FIXED, fillPlaceholders, Message } from './message'
+import { FIXED, fillPlaceholders, Message, type MessageValue } from './message'
 
 /**
  * Rendering messages (message.ts) in a locale: the reference locale is the ids themselves; the others are
@@ -27,6 +27,8 @@ function formatter(pattern: string, locale: Locale): IntlMessageFormat {
   return format
 }
 
+const isList = (value: MessageValue): value is readonly string[] => Array.isArray(value)
+
 /** Render a message in `locale`. Values that are messages themselves (a resource's name) are rendered first. */
 export function render(message: Message, locale: Locale): string {
   const pattern = catalogOf(locale)?.[message.id]
@@ -34,7 +36,9 @@ export function render(message: Message, locale: Locale): string {
   if (pattern === undefined) return fillPlaceholders(message.id, message.values, (m) => render(m, locale))
   if (!message.values) return pattern
   const values: Record<string, string | number> = {}
-  for (const [name, value] of Object.entries(message.values)) values[name] = value instanceof Message ? render(value, locale) : value
+  for (const [name, value] of Object.entries(message.values)) {
+    values[name] = value instanceof Message ? render(value, locale) : isList(value) ? new Intl.ListFormat(locale, { style: 'short', type: 'unit' }).format(value) : value
+  }
   return String(formatter(pattern, locale).format(values))
 }
 

@@ -8,7 +8,8 @@
  * the ICU runtime or the catalogues into the apps' bundles. The reference texts only use plain `{name}`
  * placeholders (the catalogue check enforces it), so rendering them needs no ICU.
  */
-export type MessageValue = string | number | Message
+/** A list (of names, domains) is a value too: each locale joins it its own way (`、` in the reference text). */
+export type MessageValue = string | number | Message | readonly string[]
 export type MessageValues = Readonly<Record<string, MessageValue>>
 
 export class Message {
@@ -33,7 +34,7 @@ export function fillPlaceholders(pattern: string, values: MessageValues | undefi
   if (!values) return pattern
   return pattern.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = values[name]
-    return value === undefined ? whole : value instanceof Message ? nested(value) : String(value)
+    return value === undefined ? whole : value instanceof Message ? nested(value) : Array.isArray(value) ? value.join('、') : String(value)
   })
 }
 

@@ -5,7 +5,7 @@ import type { OidcProviderConfig } from '../../config'
 import { SignInFlow } from '../../db/entities'
 import { inTransaction } from '../../db/transaction'
 import type { AppDeps } from '../../deps'
-import { AppError } from '../../errors'
+import { AppError, type ErrorText } from '../../errors'
 import { providerConfiguration } from './providers'
 
 /*
@@ -30,7 +30,7 @@ const secret = () => randomBytes(32).toString('base64url')
 export class FlowError extends AppError {
   constructor(
     status: number,
-    message: string,
+    message: ErrorText,
     readonly reason: string,
   ) {
     super(status, message)

@@ -10,6 +10,9 @@ import { Unavailable } from '../../errors'
  * provider fails, so a moved endpoint or a rotated key set is picked up by the next sign-in.
  */
 
+/** The member's message when the provider cannot be reached (discovery, or a call during the callback). */
+export const PROVIDER_UNREACHABLE = '统一身份认证暂时无法连接，请稍后再试'
+
 const DISCOVERY_TTL_MS = 60 * 60_000
 /** Discovery and token calls give up after this long: a member waits for a page, not for a dead provider. */
 const PROVIDER_TIMEOUT_S = 10
@@ -59,7 +62,7 @@ export async function providerConfiguration(deps: Pick<AppDeps, 'logger'>, p: Oi
     return await entry.config
   } catch (err) {
     deps.logger.warn({ provider: p.id, issuer: p.issuer, reason: (err as Error).message }, 'oidc: discovery failed')
-    throw Unavailable('统一身份认证暂时无法连接，请稍后再试', 30)
+    throw Unavailable(PROVIDER_UNREACHABLE, 30)
   }
 }
 

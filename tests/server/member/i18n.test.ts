@@ -2,13 +2,15 @@
  * The server speaks the member's language (issue 40), over HTTP on the run's engine: the request's
  * Accept-Language (negotiated by q-value), a member's saved locale winning over it, the exact Chinese of the
  * spec when nothing is asked, notifications and mails in their receiver's language, and a message with a
- * value in both languages.
+ * value in both languages; the OpenID sign-in's refusal page and default provider name (issue 39).
  */
 import yauzl from 'yauzl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertPost } from '../../support/rows'
 import { startMailbox, type Mailbox } from '../../support/mailbox'
 import { insertMember, type Member } from '../../support/members'
+import { CROSS_SITE_NAVIGATION, CookieJar, browse, signIn, startTestProvider, type TestProvider } from '../../support/oidc-provider'
+import { freePort } from '../../support/ports'
 import { startTestServer, type TestServer } from '../../support/server'
 import { adminToken, createAdmin } from '../admin/support'
 import { ban, systemNotices } from '../moderation/support'
@@ -250,7 +252,81 @@ describe('the data export in the member’s language', () => {
       })
     })
     expect(readme).toMatch(/^Shiliu personal data export\n/)
+    expect(readme).toContain('identities.json     your linked campus sign-in identities')
     const [notice] = await systemNotices(server, m.id)
     expect(notice!.title).toBe('Your data export is ready')
+  })
+})
+
+describe('OpenID Connect sign-in (issue 39) in the request’s language', () => {
+  let oidcServer: TestServer
+  let provider: TestProvider
+  let origin: string
+  beforeAll(async () => {
+    const port = await freePort()
+    origin = `http://127.0.0.1:${port}`
+    provider = await startTestProvider({ redirectUris: [`${origin}/api/auth/oidc/campus/callback`] })
+    // No OIDC_NAME: the default name and button text are the catalogue's.
+    oidcServer = await startTestServer({
+      PORT: String(port),
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_ALLOWED_DOMAINS: 'campus.edu,school.edu',
+      OIDC_REQUIRED_GROUP: 'students',
+    })
+  }, 60_000)
+  afterAll(async () => {
+    await oidcServer?.close()
+    await provider?.close()
+  })
+
+  /** Sign in as `login` at the provider, then arrive at Shiliu's callback as a browser asking for `language`. */
+  async function callback(login: string, language?: string) {
+    const jar = new CookieJar()
+    const start = new URL(`${origin}/api/auth/oidc/campus/start?redirect=%2F`)
+    const atCallback = await signIn(jar, start, login, { stopAtCallback: true, appOrigin: origin })
+    return browse(jar, atCallback.url, { headers: { ...CROSS_SITE_NAVIGATION, ...(language ? { 'Accept-Language': language } : {}) } })
+  }
+
+  it('the refusal page: English with Accept-Language: en, the reference Chinese without, a list value joined per language', async () => {
+    provider.accounts.set('staff', { email: 'staff@campus.edu', email_verified: true, groups: ['staff'] })
+    provider.accounts.set('mallory', { email: 'mallory@elsewhere.org', email_verified: true, groups: ['students'] })
+
+    const groupEn = await callback('staff', 'en')
+    expect(groupEn.res.status).toBe(403)
+    expect(groupEn.res.headers.get('content-language')).toBe('en')
+    expect(groupEn.body).toContain('<html lang="en">')
+    expect(groupEn.body).toContain('<title>Cannot sign in - Shiliu</title>')
+    expect(groupEn.body).toContain('<h1 style="font-size:1.25rem">Cannot sign in</h1>')
+    expect(groupEn.body).toContain('<p id="reason">Your account is not in the group allowed to sign in here. Please contact an administrator</p>')
+    expect(groupEn.body).toContain('>Back to Shiliu</a>')
+    expect(groupEn.body).not.toMatch(/\p{Script=Han}/u)
+
+    const groupZh = await callback('staff')
+    expect(groupZh.res.status).toBe(403)
+    expect(groupZh.res.headers.get('content-language')).toBe('zh-CN')
+    expect(groupZh.body).toContain('<html lang="zh-CN">')
+    expect(groupZh.body).toContain('<title>无法登录 - 石榴</title>')
+    expect(groupZh.body).toContain('<p id="reason">你的账号不在允许登录本站的用户组中，请联系管理员</p>')
+
+    // The allowed domains are a list value: joined by each language's rule.
+    const domainEn = await callback('mallory', 'en-US,en;q=0.9')
+    expect(domainEn.res.status).toBe(403)
+    expect(domainEn.body).toContain('<p id="reason">Only accounts with an email address at @campus.edu, @school.edu may sign in here</p>')
+    const domainZh = await callback('mallory')
+    expect(domainZh.body).toContain('<p id="reason">本站仅允许 @campus.edu、@school.edu 邮箱的账号登录</p>')
+  })
+
+  it('the default provider name and button text follow the language; the sign-in method’s messages too', async () => {
+    const en = await oidcServer.fetch('/api/auth/providers', { headers: { 'Accept-Language': 'en' } })
+    expect(((await en.json()) as { data: unknown }).data).toEqual({
+      providers: [{ id: 'campus', name: 'Campus single sign-on', buttonText: 'Sign in with Campus single sign-on' }],
+      passwordLogin: true,
+    })
+    const zh = await oidcServer.fetch('/api/auth/providers')
+    expect(((await zh.json()) as { data: unknown }).data).toEqual({ providers: [{ id: 'campus', name: '统一身份认证', buttonText: '使用统一身份认证登录' }], passwordLogin: true })
+    const unknown = await oidcServer.fetch('/api/auth/oidc/nobody/start', { headers: { 'Accept-Language': 'en' } })
+    expect([unknown.status, ((await unknown.json()) as { message: string }).message]).toEqual([404, 'No such sign-in method'])
   })
 })

@@ -4,7 +4,7 @@ import * as client from 'openid-client'
 import { currentUser, requireUser } from '../../../auth/middleware'
 import { openSession } from '../../../auth/sessions'
 import { BINDING_COOKIE, FLOW_MESSAGES, FLOW_TTL_MS, FlowError, dropFlow, issueHandoff, safeReturnPath, spendHandoff, spendState, startFlow } from '../../../auth/oidc/flows'
-import { findProvider, forgetConfiguration, providerConfiguration } from '../../../auth/oidc/providers'
+import { PROVIDER_UNREACHABLE, findProvider, forgetConfiguration, providerConfiguration } from '../../../auth/oidc/providers'
 import type { OidcProviderConfig } from '../../../config'
 import { AUTH_MESSAGES } from '../../../contract/auth'
 import { linkBody, oidcExchangeBody, oidcStartQuery, providerParams } from '../../../contract/identities'
@@ -15,6 +15,8 @@ import { AppError, Forbidden, Invalid, NotFound } from '../../../errors'
 import { presentSelf } from '../../../presenters/user'
 import { memberPasswordsAllowed } from '../../../domain/site-settings'
 import { ok } from '../../envelope'
+import { localeOf } from '../../locale'
+import { localize, type Message } from '../../../i18n/format'
 import { loginLimit, writeLimit } from '../../middlewares/rate-limit'
 import { validate, validated } from '../../middlewares/validate'
 
@@ -58,7 +60,9 @@ function setBinding(ctx: Context, value: string | null): void {
 }
 
 async function providers(ctx: Context, deps: AppDeps): Promise<void> {
-  ok(ctx, { providers: deps.config.oidc.map((p) => ({ id: p.id, name: p.name, buttonText: p.buttonText })), passwordLogin: await memberPasswordsAllowed(deps.db) })
+  const locale = localeOf(ctx)
+  const list = deps.config.oidc.map((p) => ({ id: p.id, name: localize(p.name, locale), buttonText: localize(p.buttonText, locale) }))
+  ok(ctx, { providers: list, passwordLogin: await memberPasswordsAllowed(deps.db) })
 }
 
 async function start(ctx: Context, deps: AppDeps): Promise<void> {
@@ -77,7 +81,7 @@ function providerFailure(p: OidcProviderConfig, err: unknown): FlowError {
     return new FlowError(400, FLOW_MESSAGES.refused, `provider refused: ${code} ${err.message}`.trim())
   }
   forgetConfiguration(p)
-  return new FlowError(503, '统一身份认证暂时无法连接，请稍后再试', `provider unreachable: ${(err as Error)?.message}`)
+  return new FlowError(503, PROVIDER_UNREACHABLE, `provider unreachable: ${(err as Error)?.message}`)
 }
 
 async function callback(ctx: Context, deps: AppDeps): Promise<void> {
@@ -132,24 +136,34 @@ async function callback(ctx: Context, deps: AppDeps): Promise<void> {
     ctx.redirect(`${flow.return_to}#oidc_code=${code}`)
   } catch (err) {
     if (flowId !== null) await dropFlow(deps, flowId).catch(() => undefined)
-    const failure = err instanceof FlowError ? err : err instanceof AppError ? new FlowError(err.status, err.message, err.message) : null
+    const failure = err instanceof FlowError ? err : err instanceof AppError ? new FlowError(err.status, err.text, err.message) : null
     if (!failure) throw err
     deps.logger.warn({ provider, status: failure.status, reason: failure.reason }, 'oidc: sign-in refused')
     refusalPage(ctx, failure)
   }
 }
 
+const REFUSAL_PAGE = { title: '无法登录 - 石榴', heading: '无法登录', back: '返回石榴' } as const
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** The member reads why, on a page of its own: the callback is a browser navigation, not an API call. */
+/**
+ * The member reads why, on a page of its own: the callback is a browser navigation, not an API call. In the
+ * request's language (Accept-Language: nobody is signed in at a callback), every text escaped.
+ */
 function refusalPage(ctx: Context, failure: FlowError): void {
+  const locale = localeOf(ctx)
+  const text = (message: string | Message) => escapeHtml(localize(message, locale))
   ctx.status = failure.status
   ctx.type = 'text/html; charset=utf-8'
   ctx.set('Cache-Control', 'no-store')
-  ctx.body =
-    `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>无法登录 - 石榴</title></head><body style="font-family:sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem">` +
-    `<h1 style="font-size:1.25rem">无法登录</h1><p id="reason">${escapeHtml(failure.message)}</p><p><a href="/">返回石榴</a></p></body></html>`
+  ctx.set('Content-Language', locale)
+  ctx.vary('Accept-Language')
+  ctx.body = [
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<title>${text(REFUSAL_PAGE.title)}</title></head><body style="font-family:sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem">`,
+    `<h1 style="font-size:1.25rem">${text(REFUSAL_PAGE.heading)}</h1><p id="reason">${text(failure.text)}</p><p><a href="/">${text(REFUSAL_PAGE.back)}</a></p></body></html>`,
+  ].join('')
 }
 
 async function exchange(ctx: Context, deps: AppDeps): Promise<void> {
@@ -166,7 +180,9 @@ async function identities(ctx: Context, deps: AppDeps): Promise<void> {
   const me = currentUser(ctx)
   const user = await deps.db.getRepository(User).findOneBy({ id: me.id })
   ctx.set('Cache-Control', 'no-store')
-  ok(ctx, { identities: await listIdentities(deps, me.id), hasPassword: Boolean(user?.password_hash) })
+  const locale = localeOf(ctx)
+  const identities = (await listIdentities(deps, me.id)).map((identity) => ({ ...identity, name: localize(identity.name, locale) }))
+  ok(ctx, { identities, hasPassword: Boolean(user?.password_hash) })
 }
 
 /** Start linking: the flow is bound to this browser (the cookie set here); the app then opens `url`. */
