@@ -13,7 +13,7 @@ import { requestLog } from './http/middlewares/request-log'
 import { requestMetrics } from './http/middlewares/request-metrics'
 import { securityHeaders } from './http/security-headers'
 import { rendererMiddleware, uploadsMiddleware } from './http/static'
-import { classroomPages } from './classroom/pages'
+import { classroomPages } from './http/classroom-pages'
 
 /** JSON bodies only here; upload routes parse multipart themselves (streamed to disk). */
 const JSON_LIMIT = '1mb'
@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorMiddleware(deps.logger))
   app.use(hostGuard(deps.config))
   app.use(uploadsMiddleware(deps.config.uploadsDir, deps.config.corsOrigins))
-  // Classroom mode only: the teacher's pages behind their secret key (classroom/pages.ts).
+  // Classroom mode only: the teacher's pages behind their secret key (http/classroom-pages.ts).
   app.use(classroomPages(deps))
   app.use(rendererMiddleware(deps.config.rendererDir))
   app.use(cors(deps.config))

@@ -6,6 +6,9 @@ import yazl from 'yazl'
 import { query } from '../db/sql'
 import type { AppDeps } from '../deps'
 import { addMemberArchive } from '../domain/data-export-archive'
+import { render } from '../i18n/format'
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales'
+import { msg } from '../i18n/message'
 import { readRoom } from './room'
 
 /*
@@ -20,14 +23,15 @@ export const ACTIVITY_NAME = /^class-activity-\d{8}-\d{6}-\d{3}\.zip$/
 
 export const exportsDir = (dataDir: string) => path.join(dataDir, EXPORTS_FOLDER)
 
-const README = `石榴课堂：本节课的学生动态
+/** The zip's README.txt, in the language of the request that made it (the command line: Chinese). */
+const README = msg(`石榴课堂：本节课的学生动态
 
 members.csv      本节课的学生（班级账号与用课堂码注册的同学）
 <石榴号>/        每位同学的数据：profile.json 个人资料、notes.json 笔记（图片和视频在 media/）、comments.json 评论、
                  likes.json 点赞、collections.json 收藏、follows.json 关注
 
 时间均为 UTC（ISO 8601）。
-`
+`)
 
 const stampOf = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace('T', '-').replace('.', '-').slice(0, 19)
 
@@ -38,7 +42,8 @@ export interface ActivityExport {
 }
 
 /** Write the class's activity zip; resolves with its name (in exportsDir) and what it holds. */
-export async function exportClassActivity(deps: AppDeps, now = new Date()): Promise<ActivityExport> {
+export async function exportClassActivity(deps: AppDeps, options: { now?: Date; locale?: Locale } = {}): Promise<ActivityExport> {
+  const now = options.now ?? new Date()
   const first = readRoom(deps.config.dataDir)?.firstMemberId ?? Number.MAX_SAFE_INTEGER
   const members = await query<{ id: number; user_id: string; nickname: string; post_count: number }>(
     deps.db,
@@ -47,7 +52,7 @@ export async function exportClassActivity(deps: AppDeps, now = new Date()): Prom
   )
   const [notes] = await query<{ n: number }>(deps.db, 'SELECT COUNT(*) AS n FROM posts WHERE user_id >= ? AND is_draft = FALSE', [first])
   const zip = new yazl.ZipFile()
-  zip.addBuffer(Buffer.from(README, 'utf8'), 'README.txt')
+  zip.addBuffer(Buffer.from(render(README, options.locale ?? DEFAULT_LOCALE), 'utf8'), 'README.txt')
   const csv = ['user_id,nickname,notes', ...members.map((m) => `${m.user_id},"${m.nickname.replace(/"/g, '""')}",${Number(m.post_count)}`)]
   zip.addBuffer(Buffer.from(`\uFEFF${csv.join('\r\n')}\r\n`, 'utf8'), 'members.csv')
   for (const m of members) await addMemberArchive(deps, zip, Number(m.id), `${m.user_id}/`)

@@ -8,7 +8,7 @@ import { query } from '../db/sql'
  * The teacher's files of a classroom, in DATA_DIR/classroom/ (owner-only, like the rest of DATA_DIR): room.json
  * (the address students open and the class code, written by the server at each classroom start, read by
  * `npm run classroom`) and the printed sheets of class accounts (sheet.ts). Never served but through the
- * teacher's pages (pages.ts).
+ * teacher's pages (http/classroom-pages.ts).
  */
 
 export interface Room {

@@ -1,14 +1,16 @@
 import type { DataSource } from 'typeorm'
+import { escapeHtml, htmlText } from '../i18n/html'
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales'
+import { msg } from '../i18n/message'
 import { readRoom, qrSvg, writeSheetFiles } from './room'
 import { createStudents, type StudentAccount } from './students'
 
 /*
  * The printable sheet of class accounts (issue 43): an HTML page laid out for A4 (cut along the dashed lines,
  * one card per student) and a CSV of the same accounts (UTF-8 with BOM, so spreadsheet programs read the
- * Chinese). Both go to DATA_DIR/classroom/ for the teacher only (room.ts, pages.ts).
+ * Chinese). Both go to DATA_DIR/classroom/ for the teacher only (room.ts, http/classroom-pages.ts). The sheet is written once,
+ * in the language of whoever made it (the back-office's request; the command line: Chinese), since it is a file.
  */
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const escapeCsv = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s)
 
 export function sheetCsv(accounts: StudentAccount[]): string {
@@ -16,17 +18,23 @@ export function sheetCsv(accounts: StudentAccount[]): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`
 }
 
-export async function sheetHtml(accounts: StudentAccount[], url: string | null, createdAt: Date): Promise<string> {
+/** The sheet's labels (catalogue ids), kept out of the HTML template so the catalogue check reads them. */
+const SHEET = { userId: '石榴号', password: '密码' } as const
+
+export async function sheetHtml(accounts: StudentAccount[], url: string | null, createdAt: Date, locale: Locale = DEFAULT_LOCALE): Promise<string> {
+  const t = (text: Parameters<typeof htmlText>[0]) => htmlText(text, locale)
   const qr = url ? await qrSvg(url) : ''
+  const title = t(msg('石榴课堂账号 {time}', { time: createdAt.toISOString().slice(0, 16).replace('T', ' ') }))
+  const heading = t(msg('石榴课堂账号（{count} 个）：用手机扫码打开，输入石榴号和密码登录', { count: accounts.length }))
   const cards = accounts
     .map(
       (a) => `<div class="card">${qr ? `<div class="qr">${qr}</div>` : ''}<div class="text"><div class="url">${escapeHtml(url ?? '')}</div>
-<div>石榴号 <b>${escapeHtml(a.user_id)}</b></div><div>密码 <b class="pw">${escapeHtml(a.password)}</b></div><div class="nick">${escapeHtml(a.nickname)}</div></div></div>`,
+<div>${t(SHEET.userId)} <b>${escapeHtml(a.user_id)}</b></div><div>${t(SHEET.password)} <b class="pw">${escapeHtml(a.password)}</b></div><div class="nick">${escapeHtml(a.nickname)}</div></div></div>`,
     )
     .join('\n')
   return `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><meta name="robots" content="noindex">
-<title>石榴课堂账号 ${escapeHtml(createdAt.toISOString().slice(0, 16).replace('T', ' '))}</title>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="robots" content="noindex">
+<title>${title}</title>
 <style>
 @page { size: A4; margin: 10mm; }
 body { font-family: "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif; margin: 0; color: #111; }
@@ -40,7 +48,7 @@ h1 { font-size: 14pt; margin: 0 0 4mm; }
 .nick { font-size: 8pt; color: #555; }
 @media screen { body { max-width: 190mm; margin: 10mm auto; } }
 </style></head><body>
-<h1>石榴课堂账号（${accounts.length} 个）：用手机扫码打开，输入石榴号和密码登录</h1>
+<h1>${heading}</h1>
 <div class="grid">
 ${cards}
 </div></body></html>
@@ -55,10 +63,14 @@ export interface CreatedSheet {
   csv: string
 }
 
-/** Create the accounts and write their sheet and CSV (the one way both the command and the back-office do it). */
-export async function createClassAccounts(db: DataSource, dataDir: string, count: number, now = new Date()): Promise<CreatedSheet> {
+/**
+ * Create the accounts and write their sheet and CSV (the one way both the command and the back-office do it);
+ * the sheet in `locale` (the back-office's request language; Chinese from the command line).
+ */
+export async function createClassAccounts(db: DataSource, dataDir: string, count: number, options: { now?: Date; locale?: Locale } = {}): Promise<CreatedSheet> {
+  const now = options.now ?? new Date()
   const accounts = await createStudents(db, count)
-  const html = await sheetHtml(accounts, readRoom(dataDir)?.url ?? null, now)
+  const html = await sheetHtml(accounts, readRoom(dataDir)?.url ?? null, now, options.locale)
   const names = writeSheetFiles(dataDir, stampOf(now), html, sheetCsv(accounts))
   return { accounts, sheet: names.html, csv: names.csv }
 }

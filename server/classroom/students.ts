@@ -65,6 +65,7 @@ export async function createStudents(db: DataSource, count: number): Promise<Stu
   const width = Math.max(2, String(first + count - 1).length)
   const accounts: StudentAccount[] = Array.from({ length: count }, (_, i) => {
     const n = String(first + i).padStart(width, '0')
+    // i18n-ignore: a default nickname is stored data (the student's own, editable name), not a message
     return { user_id: `${STUDENT_PREFIX}${n}`, nickname: `同学${n}`, password: studentPassword() }
   })
   const hashes = await mapLimited(accounts, HASH_CONCURRENCY, (a) => hashPassword(a.password))

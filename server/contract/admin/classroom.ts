@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fixed } from '../../i18n/message'
 
 /** The back-office's classroom screen (issue 43, docs/classroom.md): only in classroom mode, 404 otherwise. */
 
@@ -20,7 +21,7 @@ export const classStudentsBody = z.object({
     .number({ error: '请输入学生人数' })
     .int('学生人数必须是整数')
     .min(1, '学生人数至少为 1')
-    .max(MAX_STUDENTS, `一次最多创建 ${MAX_STUDENTS} 个账号`),
+    .max(MAX_STUDENTS, fixed('一次最多创建 {max} 个账号', { max: MAX_STUDENTS })),
 })
 export type ClassStudentsBody = z.infer<typeof classStudentsBody>
 
@@ -41,7 +42,7 @@ export type ClassActivityReply = z.infer<typeof classActivityReply>
 
 export const CLASSROOM_RESET_CONFIRM = 'RESET'
 export const classroomResetBody = z.object({
-  confirm: z.literal(CLASSROOM_RESET_CONFIRM, { error: `请输入 ${CLASSROOM_RESET_CONFIRM} 确认重置` }),
+  confirm: z.literal(CLASSROOM_RESET_CONFIRM, { error: fixed('请输入 {confirm} 确认重置', { confirm: CLASSROOM_RESET_CONFIRM }) }),
 })
 
 export const classroomResetReply = z.object({

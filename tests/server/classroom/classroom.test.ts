@@ -147,6 +147,40 @@ describe('classroom mode', () => {
       expect(await reply.text(), wrong).not.toContain(CODE)
     }
   })
+  it('speaks the request\'s language (issue 40): the class-code refusal, the teacher page, the count and the sheet', async () => {
+    const register = async (language?: string) => {
+      const res = await server.fetch('/api/auth/register', { method: 'POST', json: await registration(server, { classCode: 'K7M3PY' }), headers: language ? { 'Accept-Language': language } : {} })
+      return { status: res.status, language: res.headers.get('content-language'), body: (await res.json()) as { message: string } }
+    }
+    expect(await register('en')).toMatchObject({ status: 400, language: 'en', body: { message: 'Wrong class code: look at the code on the teacher\'s screen' } })
+    expect(await register()).toMatchObject({ status: 400, language: 'zh-CN', body: { message: '课堂码错误，请看老师屏幕上的课堂码' } })
+
+    const page = async (language?: string) => {
+      const res = await server.fetch(`/classroom/${KEY}/`, { headers: language ? { 'Accept-Language': language } : {} })
+      expect(res.headers.get('vary')).toMatch(/Accept-Language/i)
+      return { language: res.headers.get('content-language'), html: await res.text() }
+    }
+    const en = await page('en-GB,en;q=0.9')
+    expect(en.language).toBe('en')
+    expect(en.html).toContain('<html lang="en">')
+    expect(en.html).toContain('<h1 id="heading">Scan to join the Shiliu classroom</h1>')
+    expect(en.html).toContain(`administrator <b>admin</b>`)
+    expect(en.html).toContain(`<p class="code" id="class-code">${CODE}</p>`)
+    const zh = await page()
+    expect(zh.html).toContain('<html lang="zh-CN">')
+    expect(zh.html).toContain('<h1 id="heading">扫码加入石榴课堂</h1>')
+
+    const token = await adminToken(server)
+    const created = await server.fetch('/api/admin/classroom/students', { method: 'POST', token, json: { count: 2 }, headers: { 'Accept-Language': 'en' } })
+    const body = (await created.json()) as { message: string; data: { sheet: string } }
+    expect(body.message).toBe('2 class accounts created')
+    const sheet = await (await server.fetch(body.data.sheet)).text()
+    expect(sheet).toContain('<html lang="en">')
+    expect(sheet).toContain('Shiliu classroom accounts (2 accounts): scan the code with a phone')
+    const one = await server.call<{ sheet: string }>('POST', '/api/admin/classroom/students', { token, json: { count: 1 } })
+    expect(one.body.message).toBe('已创建 1 个班级账号')
+    expect(await (await server.fetch(one.body.data.sheet)).text()).toContain('<h1>石榴课堂账号（1 个）：用手机扫码打开，输入石榴号和密码登录</h1>')
+  })
 })
 
 describe('after class: the activity export and the reset (classroom mode)', () => {
@@ -182,6 +216,13 @@ describe('after class: the activity export and the reset (classroom mode)', () =
     // Listed for the teacher.
     expect((await server.call<{ exports: string[] }>('GET', '/api/admin/classroom', { token })).body.data.exports).toContain(body.data.url)
     expect(await (await server.fetch(`/classroom/${KEY}/`)).text()).toContain(body.data.name)
+    // The zip's README in the language of the request that made it (issue 40).
+    expect(zip.get('README.txt')!.toString('utf8')).toMatch(/^石榴课堂：本节课的学生动态\n/)
+    const english = await server.fetch('/api/admin/classroom/export', { method: 'POST', token, headers: { 'Accept-Language': 'en' } })
+    const made = (await english.json()) as { message: string; data: { url: string } }
+    expect(made.message).toBe('This class\'s student activity was exported')
+    const englishZip = await readZip(Buffer.from(await (await server.fetch(made.data.url)).arrayBuffer()))
+    expect(englishZip.get('README.txt')!.toString('utf8')).toMatch(/^Shiliu classroom: this class's student activity\n/)
   })
 
   it('the reset needs the confirmation, and the demo script behind the server (409 otherwise)', async () => {

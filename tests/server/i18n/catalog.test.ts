@@ -11,6 +11,7 @@ import { IntlMessageFormat } from 'intl-messageformat'
 import { describe, expect, it } from 'vitest'
 import { CATALOG_EN } from '../../../server/i18n/catalog-en'
 import { localize } from '../../../server/i18n/format'
+import { htmlText } from '../../../server/i18n/html'
 import { fixed, known, msg } from '../../../server/i18n/message'
 import { extractMessages } from './extract'
 
@@ -121,5 +122,16 @@ describe('rendering', () => {
     expect(text).toBe('标签最多20个字')
     expect(localize(text, 'en')).toBe('A tag can be at most 20 characters')
     expect(localize('我自己写的警告', 'en')).toBe('我自己写的警告')
+  })
+
+  it('a message as HTML (the server\'s own pages): text and values escaped, markup values put in after escaping', () => {
+    const markup = { admin: '<a href="/admin">/admin</a>', username: '<b>admin</b>' }
+    const teacherOnly = msg('仅教师可见（打印时不出现）。后台：{admin}，管理员 {username}，密码只显示在启动演示的终端里。')
+    expect(htmlText(teacherOnly, 'en', markup)).toBe(
+      'For the teacher only (not printed). Back-office: <a href="/admin">/admin</a>, administrator <b>admin</b>; the password is shown only in the terminal that started the demo.',
+    )
+    expect(htmlText(teacherOnly, 'zh-CN', markup)).toBe('仅教师可见（打印时不出现）。后台：<a href="/admin">/admin</a>，管理员 <b>admin</b>，密码只显示在启动演示的终端里。')
+    expect(htmlText(msg('石榴课堂账号 {time}', { time: '<i>"x"</i>' }), 'en')).toBe('Shiliu classroom accounts &#60;i&#62;&#34;x&#34;&#60;/i&#62;')
+    expect(htmlText('已导出本节课的学生动态', 'en')).toBe('This class&#39;s student activity was exported')
   })
 })

@@ -8,10 +8,12 @@ import { createClassAccounts } from '../../../classroom/sheet'
 import { classroomResetBody, classStudentsBody, type ClassActivityReply, type ClassroomInfo, type ClassStudentsBody } from '../../../contract/admin/classroom'
 import type { AppDeps } from '../../../deps'
 import { Conflict, NotFound } from '../../../errors'
+import { msg } from '../../../i18n/message'
 import { exportClassActivity, listActivityExports } from '../../../classroom/activity'
 import { canReset, requestClassroomReset } from '../../../classroom/restart'
-import { roomUrl } from '../../../classroom/pages'
+import { roomUrl } from '../../classroom-pages'
 import { ok } from '../../envelope'
+import { localeOf } from '../../locale'
 import { writeLimit } from '../../middlewares/rate-limit'
 import { validate, validated } from '../../middlewares/validate'
 
@@ -46,7 +48,7 @@ export function registerClassroomRoutes(router: Router, deps: AppDeps): void {
   })
 
   const exportNow = async (ctx: Context): Promise<ClassActivityReply> => {
-    const made = await exportClassActivity(deps)
+    const made = await exportClassActivity(deps, { locale: localeOf(ctx) })
     await recordAdminAction(deps, currentAdmin(ctx), { action: 'export', resource: 'classroom', detail: { name: made.name, members: made.members } })
     return { ...made, url: `${teacherBase()}${made.name}` }
   }
@@ -66,8 +68,8 @@ export function registerClassroomRoutes(router: Router, deps: AppDeps): void {
 
   router.post('/admin/classroom/students', auth, writeLimit(deps), validate({ body: classStudentsBody }), inClassroom, async (ctx) => {
     const { count } = validated<never, ClassStudentsBody>(ctx).body
-    const created = await createClassAccounts(deps.db, deps.config.dataDir, count)
+    const created = await createClassAccounts(deps.db, deps.config.dataDir, count, { locale: localeOf(ctx) })
     await recordAdminAction(deps, currentAdmin(ctx), { action: 'create', resource: 'classroom-students', detail: { count, first: created.accounts[0]?.user_id } })
-    ok(ctx, { accounts: created.accounts, sheet: `${teacherBase()}${created.sheet}`, csv: `${teacherBase()}${created.csv}` }, `已创建 ${count} 个班级账号`)
+    ok(ctx, { accounts: created.accounts, sheet: `${teacherBase()}${created.sheet}`, csv: `${teacherBase()}${created.csv}` }, msg('已创建 {count} 个班级账号', { count }))
   })
 }

@@ -17,6 +17,7 @@ import { memberPasswordsAllowed } from '../../../domain/site-settings'
 import { ok } from '../../envelope'
 import { localeOf } from '../../locale'
 import { localize, type Message } from '../../../i18n/format'
+import { htmlText } from '../../../i18n/html'
 import { loginLimit, writeLimit } from '../../middlewares/rate-limit'
 import { validate, validated } from '../../middlewares/validate'
 
@@ -145,15 +146,13 @@ async function callback(ctx: Context, deps: AppDeps): Promise<void> {
 
 const REFUSAL_PAGE = { title: '无法登录 - 石榴', heading: '无法登录', back: '返回石榴' } as const
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
 /**
  * The member reads why, on a page of its own: the callback is a browser navigation, not an API call. In the
  * request's language (Accept-Language: nobody is signed in at a callback), every text escaped.
  */
 function refusalPage(ctx: Context, failure: FlowError): void {
   const locale = localeOf(ctx)
-  const text = (message: string | Message) => escapeHtml(localize(message, locale))
+  const text = (message: string | Message) => htmlText(message, locale)
   ctx.status = failure.status
   ctx.type = 'text/html; charset=utf-8'
   ctx.set('Cache-Control', 'no-store')
