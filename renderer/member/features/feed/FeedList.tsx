@@ -26,13 +26,16 @@ export function FeedList({ posts: latest, isLoading, hasNextPage, isFetchingNext
   // the one long task a query's update gets (issue 41 §6: on a phone the first page's 20 cards were explore's
   // longest task). Until the first of them is ready the spinner stays, so nothing shows an empty list.
   const posts = useDeferredValue(latest, NO_POSTS)
+  // The deferred list is behind while the newest cards render; the first of them behind the spinner.
+  const behind = posts !== latest
   const rendering = posts.length === 0 && latest.length > 0
   const failed = error != null && onRetry
   useInfiniteScroll(
     () => {
       if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
     },
-    hasNextPage && !isLoading && !failed,
+    // Not while cards are still rendering: the page, short until they are in, would read as one to fill.
+    hasNextPage && !isLoading && !failed && !behind,
   )
   if (isLoading || rendering) return <Spinner label="加载中..." />
   if (failed && posts.length === 0) return <LoadError error={error} onRetry={onRetry} />
