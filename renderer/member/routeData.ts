@@ -43,14 +43,15 @@ const isVisitorExplore = (pathname: string) => /^\/(?:explore(?:\/recommend)?\/?
 export function startRouteData(qc: QueryClient, location: Pick<Location, 'pathname' | 'search'> = window.location): void {
   const id = noteIdOf(location)
   if (id !== null) {
-    // The page's chunk too: React would ask for it only once it has rendered the shell.
-    void import('./features/note/NotePage').catch(() => {})
     const query = noteQuery(id)
     void qc.prefetchQuery(query).then(() => {
       const post = qc.getQueryData(query.queryKey)
       // The slider's first picture (a video note shows its player instead).
       if (post?.type === 1 && post.images[0]) preloadImage(mediaUrl(post.images[0]))
     })
+    // The page's chunk too, after the note: React would ask for it only once it has rendered the shell, and
+    // asked for first its dozen files took the browser's six connections while the note's request waited.
+    void import('./features/note/NotePage').catch(() => {})
     return
   }
   if (isVisitorExplore(location.pathname)) {
