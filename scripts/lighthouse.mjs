@@ -59,11 +59,18 @@ const load1 = () => os.loadavg()[0]
 /** One page under one preset, `runs` times: every run's scores and metrics. */
 async function audit(chrome, name, url, preset) {
   const samples = []
-  for (let i = 0; i < runs; i++) {
+  // A run whose trace failed (Lighthouse's NO_NAVSTART, seen on the loaded shared machine) has no metrics: it is
+  // run again rather than counted (at most `runs` times more).
+  for (let i = 0, attempts = 0; i < runs && attempts < 2 * runs; attempts++) {
     const config = preset === 'desktop' ? desktopConfig : undefined
     const loadBefore = load1()
     const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config)
-    if (saveDir) writeFileSync(path.join(saveDir, `${name}-${preset}-${i + 1}.json`), JSON.stringify(lhr))
+    if (lhr.runtimeError) {
+      console.warn(`${name}/${preset}: run failed (${lhr.runtimeError.code}), running it again`)
+      continue
+    }
+    i++
+    if (saveDir) writeFileSync(path.join(saveDir, `${name}-${preset}-${i}.json`), JSON.stringify(lhr))
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
     const value = (id) => lhr.audits[id]?.numericValue ?? NaN
     samples.push({
@@ -113,6 +120,10 @@ try {
     return `${median(values).toFixed(digits)} [${s[0].toFixed(digits)}–${s.at(-1).toFixed(digits)}]`
   }
   for (const { page, preset, samples } of rows) {
+    if (!samples.length) {
+      console.log(`${page.padEnd(8)} ${preset.padEnd(8)} no run succeeded`)
+      continue
+    }
     const all = (key) => samples.map((s) => s[key])
     console.log(
       [
@@ -132,7 +143,7 @@ try {
     )
   }
   console.log('\nAudits below full marks (last run):')
-  for (const r of rows) console.log(`  ${r.page}/${r.preset}: ${r.samples.at(-1).failing.join(', ') || 'none'}`)
+  for (const r of rows) console.log(`  ${r.page}/${r.preset}: ${r.samples.at(-1)?.failing.join(', ') || 'none'}`)
 } finally {
   stopServer()
 }
