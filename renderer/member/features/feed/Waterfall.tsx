@@ -113,22 +113,30 @@ const Column = memo(function Column({ posts, loadingOf, gap, padTop, padBottom, 
  * (priorityCovers): they are what the page is judged by, and lazy loading would wait for layout. The rest load
  * when scrolled near — but not before the first screen's covers have loaded or failed (or the page was scrolled):
  * the browser's lazy loading fetches every mounted card within ~1,250 px of the viewport at once, and on a phone
- * those 15–20 covers and avatars took the bandwidth the first screen's covers needed (issue 41 §6). Only the feed's first notes count: a later page
- * appended below never changes the answer for the cards above.
+ * those 15–20 covers and avatars took the bandwidth the first screen's covers needed (issue 41 §6). Only the
+ * feed's first notes count: a later page appended below never changes the answer for the cards above.
  */
 function useCoverLoading(posts: readonly Post[], columnCount: number, scrolled: boolean) {
   const count = firstScreenCount(columnCount)
   const firstIds = posts.slice(0, count).map((p) => p.id).join(',')
   const high = priorityCovers(posts, columnCount).join(',')
-  const [settled, setSettled] = useState<{ ids: string; done: ReadonlySet<number> }>({ ids: firstIds, done: new Set() })
+  // Counted outside React state: the first screen's covers arrive one by one, and only the last one (or a scroll)
+  // changes what is rendered — one re-render, not one per cover. Once released, always released.
+  const settled = useRef(new Set<number>())
   const [released, setReleased] = useState(false)
-  const done = settled.ids === firstIds ? settled.done : new Set<number>()
-  const allIn = firstIds !== '' && firstIds.split(',').every((id) => done.has(Number(id)))
-  if (!released && (allIn || scrolled)) setReleased(true)
+  if (!released && scrolled) setReleased(true)
+  const allIn = useCallback(() => firstIds !== '' && firstIds.split(',').every((id) => settled.current.has(Number(id))), [firstIds])
   const onCoverSettled = useCallback(
-    (post: Post) => setSettled((s) => (s.ids === firstIds && s.done.has(post.id) ? s : { ids: firstIds, done: new Set(s.ids === firstIds ? s.done : []).add(post.id) })),
-    [firstIds],
+    (post: Post) => {
+      settled.current.add(post.id)
+      if (allIn()) setReleased(true)
+    },
+    [allIn],
   )
+  // The first screen changed (a note dismissed) after its covers had come in.
+  useEffect(() => {
+    if (allIn()) setReleased(true)
+  }, [allIn])
   const loadingOf = useMemo(() => {
     const ids = firstIds ? firstIds.split(',').map(Number) : []
     const eager = new Set(ids)
