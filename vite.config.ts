@@ -73,6 +73,11 @@ export default defineConfig({
       output: { codeSplitting: { groups: [{ name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ }] } },
     },
   },
+  resolve: {
+    // react-router 7 exports its development build to every bundler (remix-run/react-router#12532, #14102):
+    // dev warnings and their strings in production. Its production build is the same API without them.
+    alias: [{ find: /^react-router$/, replacement: path.resolve(here, 'node_modules/react-router/dist/production/index.mjs') }],
+  },
   server: { proxy },
   preview: { proxy },
 })

@@ -7,6 +7,7 @@ import { DesktopConnectorSlot } from '../common/desktop/slots'
 import { useUnreadCounts } from './features/notifications/useUnreadCounts'
 import { NotificationStream } from './features/notifications/useNotificationStream'
 import { ToastHost } from '../common/components/ToastHost'
+import { afterFirstScreen } from '../common/utils/afterFirstScreen'
 import { ExplorePage } from './features/explore/ExplorePage'
 import type { OverlayState } from './features/note/useOpenNote'
 import { lazyPage } from './lazyPage'
@@ -24,21 +25,11 @@ const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage'), 'Pr
 const FollowListPage = lazyPage(() => import('./features/profile/FollowListPage'), 'FollowListPage')
 const SearchPage = lazyPage(() => import('./features/search/SearchPage'), 'SearchPage')
 // The note viewer (with comments, the emoji panel and mentions) is not on the first screen: it loads when a
-// note opens, and is fetched while the browser is idle after the first screen so that first open is instant.
+// note opens, and is fetched after the first screen (afterFirstScreen) so that first open is instant.
 const loadNote = () => import('./features/note/NoteOverlay')
 const NotePage = lazyPage(() => import('./features/note/NotePage'), 'NotePage')
 const NoteOverlay = lazyPage(loadNote, 'NoteOverlay', null)
 const AuthModal = lazy(async () => ({ default: (await import('./features/auth/AuthModal')).AuthModal }))
-
-/** Run `task` once the browser is idle (after the first screen), or after 2 s where it cannot tell; returns the cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 5000 })
-    return () => window.cancelIdleCallback(id)
-  }
-  const timer = setTimeout(task, 2000)
-  return () => clearTimeout(timer)
-}
 
 /** The login / register modal loads the first time it is asked for: a visitor who only reads never needs it. */
 function AuthModalSlot() {
@@ -56,7 +47,7 @@ function AppRoutes() {
   const location = useLocation()
   const background = (location.state as OverlayState | null)?.backgroundLocation
   useSessionRedirect()
-  useEffect(() => whenIdle(() => void loadNote().catch(() => {})), [])
+  useEffect(() => afterFirstScreen(() => void loadNote().catch(() => {})), [])
   return (
     <>
       <Routes location={background ?? location}>

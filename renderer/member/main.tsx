@@ -6,6 +6,7 @@ import { applyTheme, watchSystemTheme } from '../common/theme/theme'
 import '../common/theme/base.css'
 import './shell/forms.css'
 import { App } from './App'
+import { startRouteData } from './routeData'
 
 applyTheme()
 watchSystemTheme()
@@ -18,6 +19,9 @@ const queryClient = new QueryClient({
     mutations: { networkMode: 'always' },
   },
 })
+
+// The page's first data leaves now, before React's first render (and, on a note page, before the page's chunk).
+startRouteData(queryClient)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -17,7 +17,7 @@ export interface ImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src
 }
 
 /** `srcset` of server-relative candidates (resolved like `src`); undefined when there is none. */
-function srcSetOf(candidates: ImgProps['srcSet']): string | undefined {
+export function srcSetOf(candidates: ImgProps['srcSet']): string | undefined {
   return candidates?.length ? candidates.map((c) => `${mediaUrl(c.src)} ${c.width}w`).join(', ') : undefined
 }
 

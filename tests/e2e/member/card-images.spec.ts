@@ -5,8 +5,8 @@ import { cards } from './helpers'
  * Issue 22 §2, images sized to where they are shown: explore's cards offer the card (240 px) and feed
  * (480 px) renditions in a srcset whose `sizes` matches the columns as laid out, the browser takes the small
  * one on a low-density desktop and the larger one on a dense phone; the first screen's covers load at once
- * (the first with high priority), later ones lazily, and all of them really load; the note viewer shows
- * the full-size image.
+ * (the two largest with high priority, issue 41 §6), later ones lazily and only once the first screen's are in,
+ * and all of them really load; the note viewer shows the full-size image.
  */
 
 interface CoverInfo {
@@ -17,6 +17,7 @@ interface CoverInfo {
   currentSrc: string
   complete: boolean
   naturalWidth: number
+  height: number
 }
 
 /** Explore's first page, in feed order, as the API sent it. */
@@ -32,7 +33,7 @@ async function openExplore(page: Page): Promise<Array<{ id: number; type: number
 const COVERS_JS = `[...document.querySelectorAll('.note-card')].map((card) => {
   const img = card.querySelector('.note-cover img')
   return { id: Number(card.dataset.noteId), loading: img.loading, fetchPriority: img.getAttribute('fetchpriority'), srcset: img.getAttribute('srcset'),
-    currentSrc: img.currentSrc, complete: img.complete, naturalWidth: img.naturalWidth }
+    currentSrc: img.currentSrc, complete: img.complete, naturalWidth: img.naturalWidth, height: img.getBoundingClientRect().height }
 })`
 
 function covers(page: Page): Promise<CoverInfo[]> {
@@ -72,22 +73,32 @@ const THUMB = String.raw`/uploads/(?:demo/thumbs/[^ /]+|\d{4}/\d{2}/[^ /]+\.thum
 const FULL = String.raw`/uploads/(?:demo/images/[^ /]+|\d{4}/\d{2}/[0-9a-f]+)\.webp$`
 
 test.describe('card images', () => {
-  test('desktop: srcset with both renditions, the first screen eager (the first at high priority), the rest lazy, all loaded', async ({ page }) => {
+  test('desktop: srcset with both renditions, the first screen eager (the two largest at high priority), the rest lazy, all loaded', async ({ page }) => {
     const feed = await openExplore(page)
     const order = feed.map((p) => p.id)
     const videos = new Set(feed.filter((p) => p.type === 2).map((p) => p.id))
     // Five columns at 1440 px: the first two rows (10 cards) load at once.
     const eager = new Set(order.slice(0, 10))
     await expect.poll(async () => (await covers(page)).filter((c) => eager.has(c.id) && c.complete && c.naturalWidth > 0).length, { timeout: 20_000 }).toBe(eager.size)
+    // The later covers get their pictures once the first screen's are in.
+    await expect.poll(async () => (await covers(page)).filter((c) => !videos.has(c.id) && !c.srcset).map((c) => c.id), { timeout: 10_000 }).toEqual([])
     const shown = await covers(page)
     expect(shown.length).toBeGreaterThan(eager.size)
     expect(shown.filter((c) => !videos.has(c.id)).length).toBeGreaterThan(eager.size)
+    // High priority: the two largest covers of the first two rows (the likely LCP), whichever their place in the feed.
+    const firstRows = shown.filter((c) => eager.has(c.id))
+    const high = shown.filter((c) => c.fetchPriority === 'high')
+    expect(high.length).toBe(2)
+    for (const h of high) {
+      expect(eager.has(h.id), `high-priority card ${h.id} is on the first screen`).toBe(true)
+      for (const c of firstRows.filter((x) => x.fetchPriority !== 'high')) expect(h.height, `card ${h.id} against ${c.id}`).toBeGreaterThanOrEqual(c.height - 1)
+    }
     for (const c of shown) {
       // A video's cover has no card rendition: its feed thumbnail alone.
       if (videos.has(c.id)) expect(c.srcset, `video card ${c.id}`).toBeNull()
       else expect(c.srcset, `card ${c.id}`).toMatch(new RegExp(`${SMALL} 240w, \\S*${THUMB} 480w$`))
       expect(c.loading, `card ${c.id} (#${order.indexOf(c.id)} in the feed)`).toBe(eager.has(c.id) ? 'eager' : 'lazy')
-      expect(c.fetchPriority, `card ${c.id}`).toBe(c.id === order[0] ? 'high' : null)
+      expect(c.fetchPriority === null || c.fetchPriority === 'high', `card ${c.id}`).toBe(true)
     }
     // A 219 px column on a 1× screen takes the 240 px card rendition.
     for (const c of shown.filter((x) => eager.has(x.id) && !videos.has(x.id))) expect(c.currentSrc, `card ${c.id}`).toMatch(new RegExp(SMALL))
@@ -123,6 +134,33 @@ test.describe('card images', () => {
       await expect(viewer).toBeVisible()
       expect(await viewer.getAttribute('src')).toMatch(new RegExp(FULL))
       expect(await viewer.getAttribute('srcset')).toBeNull()
+    } finally {
+      await context.close()
+    }
+  })
+
+  test("a phone's first screen gets the bandwidth: the later covers are requested after the first screen's covers have arrived", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, locale: 'zh-CN' })
+    const page = await context.newPage()
+    // Image requests and finished image responses, in the order the browser reported them.
+    const events: Array<{ kind: 'request' | 'done'; path: string }> = []
+    const pathOf = (url: string) => new URL(url, 'http://base.invalid').pathname
+    page.on('request', (r) => void (r.resourceType() === 'image' && events.push({ kind: 'request', path: pathOf(r.url()) })))
+    page.on('requestfinished', (r) => void (r.resourceType() === 'image' && events.push({ kind: 'done', path: pathOf(r.url()) })))
+    page.on('requestfailed', (r) => void (r.resourceType() === 'image' && events.push({ kind: 'done', path: pathOf(r.url()) })))
+    try {
+      const order = (await openExplore(page)).map((p) => p.id)
+      const first = new Set(order.slice(0, 6))
+      await expect.poll(async () => (await covers(page)).filter((c) => !first.has(c.id) && c.srcset).length, { timeout: 20_000 }).toBeGreaterThan(0)
+      const shown = await covers(page)
+      await expect.poll(async () => (await covers(page)).filter((c) => first.has(c.id) && c.complete).length, { timeout: 20_000 }).toBe(first.size)
+      const firstFiles = (await covers(page)).filter((c) => first.has(c.id)).map((c) => pathOf(c.currentSrc))
+      const lastFirstDone = Math.max(...firstFiles.map((f) => events.findIndex((e) => e.kind === 'done' && e.path === f)))
+      expect(lastFirstDone, 'every first-screen cover arrived').toBeGreaterThanOrEqual(0)
+      const laterFiles = new Set(shown.filter((c) => !first.has(c.id) && c.srcset).flatMap((c) => c.srcset!.split(', ').map((e) => pathOf(e.split(' ')[0]!))))
+      const laterRequests = events.map((e, i) => ({ ...e, i })).filter((e) => e.kind === 'request' && laterFiles.has(e.path) && !firstFiles.includes(e.path))
+      expect(laterRequests.length).toBeGreaterThan(0)
+      for (const r of laterRequests) expect(r.i, `${r.path} requested after the first screen's covers`).toBeGreaterThan(lastFirstDone)
     } finally {
       await context.close()
     }

@@ -4,7 +4,8 @@ import { cards } from './helpers'
 /*
  * What a browser downloads and what the pages say about themselves (issue 22 §3, §5): the desktop app's own
  * code is never requested by a browser (it loads only where window.shiliu exists), nor zod; scripts come compressed and
- * cached for a year; each public page sets its title and description as it opens.
+ * cached for a year; each public page sets its title and description as it opens. Issue 41 §6: the page's first
+ * data leaves before React renders, its likely LCP picture is preloaded, and nothing is fetched twice for it.
  */
 test.describe('first load', () => {
   test('explore requests no desktop-only chunk; its scripts arrive compressed and immutable', async ({ page }) => {
@@ -85,5 +86,41 @@ test.describe('first load', () => {
     await page.goto(`/search_result/all?keyword=${encodeURIComponent('学习')}`)
     await expect(page).toHaveTitle('学习 - 石榴搜索')
     expect(await description()).toBe('在石榴搜索「学习」的笔记和用户')
+  })
+
+  test("a visitor's explore preloads its two largest first covers, used by the cards: the first page and each cover fetched once", async ({ page }) => {
+    const requests: string[] = []
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname + new URL(r.url()).search))
+    await page.goto('/explore')
+    await expect(cards(page).first()).toBeVisible()
+    const preloads = (await page.evaluate(
+      `[...document.querySelectorAll('link[rel=preload][as=image]')].map((l) => ({ href: l.href, srcset: l.getAttribute('imagesrcset'), sizes: l.getAttribute('imagesizes'), priority: l.getAttribute('fetchpriority') }))`,
+    )) as Array<{ href: string; srcset: string; sizes: string; priority: string }>
+    expect(preloads.length).toBe(2)
+    const high = (await page.evaluate(
+      `[...document.querySelectorAll('.note-cover img[fetchpriority=high]')].map((img) => ({ src: img.src, srcset: img.getAttribute('srcset'), sizes: img.getAttribute('sizes') }))`,
+    )) as Array<{ src: string; srcset: string; sizes: string }>
+    // The same URL, srcset and sizes as the high-priority covers: the browser reuses the preloaded file.
+    expect(preloads.map((p) => ({ src: p.href, srcset: p.srcset, sizes: p.sizes })).sort((a, b) => a.src.localeCompare(b.src))).toEqual([...high].sort((a, b) => a.src.localeCompare(b.src)))
+    expect(preloads.every((p) => p.priority === 'high')).toBe(true)
+    await page.waitForLoadState('networkidle')
+    expect(requests.filter((r) => r.startsWith('/api/posts?')).length).toBe(1)
+    const images = requests.filter((r) => r.startsWith('/uploads/'))
+    expect(images.filter((r, i) => images.indexOf(r) !== i)).toEqual([])
+  })
+
+  test('a note page opened directly preloads its first picture; the note and the picture are fetched once', async ({ page, request }) => {
+    const feed = (await (await request.get('/api/posts?page=1&limit=20&type=1')).json()) as { data: { posts: Array<{ id: number; images: string[] }> } }
+    const note = feed.data.posts.find((p) => p.images.length > 1)!
+    const requests: string[] = []
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname))
+    await page.goto(`/post/${note.id}`)
+    await expect(page.locator('.note-detail .slider-slide img').first()).toBeVisible()
+    const preloads = (await page.evaluate(`[...document.querySelectorAll('link[rel=preload][as=image]')].map((l) => new URL(l.href).pathname)`)) as string[]
+    expect(preloads).toEqual([note.images[0]])
+    expect(await page.locator('.note-detail .slider-slide img').first().getAttribute('fetchpriority')).toBe('high')
+    await page.waitForLoadState('networkidle')
+    expect(requests.filter((r) => r === `/api/posts/${note.id}`).length).toBe(1)
+    expect(requests.filter((r) => r === note.images[0]).length).toBe(1)
   })
 })

@@ -3,12 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Navigate, useParams } from 'react-router'
 import { Spinner } from '../../../common/components/Spinner'
 import { useScrolledPast } from '../../../common/hooks/useScrollY'
-import { listPosts } from '../../api/posts'
 import { EXPLORE_REFRESH_EVENT } from '../../shell/events'
 import { FeedList } from '../feed/FeedList'
 import { usePostFeed } from '../feed/usePostFeed'
-import { postKeys } from '../interactions/postCache'
 import { ChannelTabs } from './ChannelTabs'
+import { exploreFeed } from './exploreFeed'
 import { FOLLOWING, findChannel, RECOMMEND } from './channels'
 import { FollowingFeed, FollowingSignIn } from './FollowingFeed'
 import { followingKey } from './useFollowingTimeline'
@@ -41,15 +40,9 @@ export function ExplorePage() {
   const following = channel.id === FOLLOWING.id
   // A signed-in member's 推荐 is personalised (issue 38): ask for the recommend channel; visitors keep today's list.
   const personal = user !== null && channel.id === RECOMMEND.id
-  const type = imageOnly ? 1 : null
-  // The personalised list is another list than the visitors' one (another cache entry).
-  const feedKey = postKeys.feed(personal ? `${channel.id}:personal` : channel.id, type)
-  const key = following ? followingKey : feedKey
-  const feed = usePostFeed(
-    feedKey,
-    (page) => listPosts({ page, limit: 20, category: channel.categoryId ?? undefined, type: type ?? undefined, recommend: personal && type === null ? 1 : undefined }),
-    !following,
-  )
+  const feedQuery = exploreFeed(channel, personal, imageOnly, !following)
+  const key = following ? followingKey : feedQuery.queryKey
+  const feed = usePostFeed(feedQuery)
 
   // Short spinner whenever the channel or the filter changes (not on first display).
   const firstRun = useRef(true)

@@ -19,16 +19,23 @@ export interface NoteCardProps {
   onLike: (post: Post) => void
   /** 不感兴趣: offered (with the reason) on cards of the personalised 推荐, which carry recommend_reason. */
   onDismiss?: (post: Post) => void
-  /** Cards of the first screen load their cover at once ('eager', the very first with high priority); the rest when scrolled near. */
+  /**
+   * Cards of the first screen load their cover at once ('eager', the first ones with high priority); the rest when
+   * scrolled near ('lazy'), and not before the first screen's covers are in ('held': no picture requested yet).
+   */
   cover?: CoverLoading
+  /** A first-screen cover has loaded or failed (Waterfall then lets the later covers load). */
+  onCoverSettled?: (post: Post) => void
   /** The cover's display width, for the browser's choice in its srcset (`sizes`). */
   sizes?: string
 }
 
-export type CoverLoading = 'priority' | 'eager' | 'lazy'
+export type CoverLoading = 'priority' | 'eager' | 'lazy' | 'held'
 
 /** One feed card. Memoised: re-renders only when its own note object or ratio changes. */
-export const NoteCard = memo(function NoteCard({ post, ratio, onOpen, onLike, onDismiss, cover = 'lazy', sizes }: NoteCardProps) {
+export const NoteCard = memo(function NoteCard({ post, ratio, onOpen, onLike, onDismiss, cover = 'lazy', sizes, onCoverSettled }: NoteCardProps) {
+  const held = cover === 'held'
+  const settled = cover === 'priority' || cover === 'eager' ? () => onCoverSettled?.(post) : undefined
   const open = (e: MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return
     e.preventDefault()
@@ -38,12 +45,14 @@ export const NoteCard = memo(function NoteCard({ post, ratio, onOpen, onLike, on
     <section className="note-card" data-note-id={post.id}>
       <a className="note-cover" href={`/post?id=${post.id}`} onClick={open} style={{ aspectRatio: `1 / ${ratio}` }} aria-label={post.title || '笔记'}>
         <Img
-          src={coverOf(post)}
-          srcSet={coverSources(post)}
+          src={held ? null : coverOf(post)}
+          srcSet={held ? undefined : coverSources(post)}
           sizes={sizes}
           alt=""
-          loading={cover === 'lazy' ? 'lazy' : 'eager'}
+          loading={cover === 'priority' || cover === 'eager' ? 'eager' : 'lazy'}
           fetchPriority={cover === 'priority' ? 'high' : undefined}
+          onLoad={settled}
+          onError={settled}
         />
         <ModerationNotice state={post.moderation} reason={post.moderation_reason} compact />
         {post.type === 2 && (
@@ -66,7 +75,7 @@ export const NoteCard = memo(function NoteCard({ post, ratio, onOpen, onLike, on
         <div className="note-meta">
           <UserHoverCard userId={post.author_account}>
             <Link className="note-author" to={`/user/${post.author_account}`} onClick={(e) => e.stopPropagation()}>
-              <Avatar src={post.user_avatar} size={20} />
+              <Avatar src={held ? null : post.user_avatar} size={20} />
               <span className="note-author-name">{post.nickname}</span>
             </Link>
           </UserHoverCard>

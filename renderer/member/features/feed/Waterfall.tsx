@@ -1,11 +1,11 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useWindowWidth } from '../../../common/hooks/useMediaQuery'
 import type { Post } from '../../api/types'
 import { useToggleLike } from '../interactions/usePostToggles'
 import { useOpenNote } from '../note/useOpenNote'
 import { NoteCard, type CoverLoading } from './NoteCard'
 import { useNotInterested } from './useNotInterested'
-import { CARD_SIZES, columnsForWidth, coverRatio, estimateCardHeight, firstScreenCount, placeItems } from './placement'
+import { CARD_SIZES, columnsForWidth, containerWidthFor, coverRatio, estimateCardHeight, firstScreenCount, placeItems, priorityCovers } from './placement'
 import { columnOffsets, visibleRange } from './windowing'
 import './feed.css'
 
@@ -16,13 +16,15 @@ const SCROLL_STEP = 300
 
 function useContainerWidth() {
   const ref = useRef<HTMLDivElement>(null)
-  const [width, setWidth] = useState(0)
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 0 : containerWidthFor(window.innerWidth)))
   useLayoutEffect(() => {
     const el = ref.current
     if (!el) return
-    setWidth(el.clientWidth)
+    // A pixel off the estimate (rounding, a scrollbar's width aside) re-renders nothing.
+    const measure = () => setWidth((w) => (Math.abs(w - el.clientWidth) <= 1 ? w : el.clientWidth))
+    measure()
     if (typeof ResizeObserver === 'undefined') return
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth))
+    const ro = new ResizeObserver(measure)
     ro.observe(el)
     return () => ro.disconnect()
   }, [])
@@ -60,7 +62,8 @@ function useMeasuredHeights() {
           changed = true
         }
       }
-      if (changed && !frame.current) frame.current = requestAnimationFrame(() => ((frame.current = 0), setVersion((v) => v + 1)))
+      // A background render (a transition): the cards are already shown at their estimated heights.
+      if (changed && !frame.current) frame.current = requestAnimationFrame(() => ((frame.current = 0), startTransition(() => setVersion((v) => v + 1))))
     })
   }, [])
   useEffect(() => () => observer?.disconnect(), [observer])
@@ -69,7 +72,7 @@ function useMeasuredHeights() {
 
 interface ColumnProps {
   posts: readonly Post[]
-  /** How each note's cover loads: the first screen's at once, the very first with high priority (coverLoadingOf). */
+  /** How each note's cover loads: the first screen's at once, the likely largest with high priority (useCoverLoading). */
   loadingOf: (post: Post) => CoverLoading
   gap: number
   padTop: number
@@ -78,15 +81,16 @@ interface ColumnProps {
   onOpen: (p: Post) => void
   onLike: (p: Post) => void
   onDismiss: (p: Post) => void
+  onCoverSettled: (p: Post) => void
 }
 
 function sameColumn(a: ColumnProps, b: ColumnProps): boolean {
-  if (a.gap !== b.gap || a.padTop !== b.padTop || a.padBottom !== b.padBottom || a.onOpen !== b.onOpen || a.onLike !== b.onLike || a.onDismiss !== b.onDismiss || a.loadingOf !== b.loadingOf || a.posts.length !== b.posts.length) return false
+  if (a.gap !== b.gap || a.padTop !== b.padTop || a.padBottom !== b.padBottom || a.onOpen !== b.onOpen || a.onLike !== b.onLike || a.onDismiss !== b.onDismiss || a.onCoverSettled !== b.onCoverSettled || a.loadingOf !== b.loadingOf || a.posts.length !== b.posts.length) return false
   return a.posts.every((p, i) => p === b.posts[i])
 }
 
 /** One column; skipped entirely by React when none of its visible notes changed. */
-const Column = memo(function Column({ posts, loadingOf, gap, padTop, padBottom, observer, onOpen, onLike, onDismiss }: ColumnProps) {
+const Column = memo(function Column({ posts, loadingOf, gap, padTop, padBottom, observer, onOpen, onLike, onDismiss, onCoverSettled }: ColumnProps) {
   const ref = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
     const el = ref.current
@@ -98,25 +102,48 @@ const Column = memo(function Column({ posts, loadingOf, gap, padTop, padBottom, 
   return (
     <div className="waterfall-column" ref={ref} style={{ gap, paddingTop: padTop, paddingBottom: padBottom }}>
       {posts.map((post) => (
-        <NoteCard key={post.id} post={post} ratio={coverRatio(post.aspect)} onOpen={onOpen} onLike={onLike} onDismiss={onDismiss} cover={loadingOf(post)} sizes={CARD_SIZES} />
+        <NoteCard key={post.id} post={post} ratio={coverRatio(post.aspect)} onOpen={onOpen} onLike={onLike} onDismiss={onDismiss} cover={loadingOf(post)} sizes={CARD_SIZES} onCoverSettled={onCoverSettled} />
       ))}
     </div>
   )
 }, sameColumn)
 
 /**
- * The first screen's covers (the first rows, in feed order) load at once, the first with high priority: they
- * are what the page is judged by (LCP), and lazy loading would wait for layout. The rest load when scrolled near.
- * Only the feed's first notes count: a later page appended below never changes the answer for the cards above.
+ * The first screen's covers (the first rows, in feed order) load at once, the likely largest with high priority
+ * (priorityCovers): they are what the page is judged by, and lazy loading would wait for layout. The rest load
+ * when scrolled near — but not before the first screen's covers have loaded or failed (or the page was scrolled):
+ * the browser's lazy loading fetches every mounted card within ~1,250 px of the viewport at once, and on a phone
+ * those 15–20 covers and avatars took the bandwidth the first screen's covers needed (issue 41 §6). Only the
+ * feed's first notes count: a later page appended below never changes the answer for the cards above.
  */
-function useCoverLoading(posts: readonly Post[], columnCount: number): (post: Post) => CoverLoading {
+function useCoverLoading(posts: readonly Post[], columnCount: number, scrolled: boolean) {
   const count = firstScreenCount(columnCount)
   const firstIds = posts.slice(0, count).map((p) => p.id).join(',')
-  return useMemo(() => {
+  const high = priorityCovers(posts, columnCount).join(',')
+  // Counted outside React state: the first screen's covers arrive one by one, and only the last one (or a scroll)
+  // changes what is rendered — one re-render, not one per cover. Once released, always released.
+  const settled = useRef(new Set<number>())
+  const [released, setReleased] = useState(false)
+  if (!released && scrolled) setReleased(true)
+  const allIn = useCallback(() => firstIds !== '' && firstIds.split(',').every((id) => settled.current.has(Number(id))), [firstIds])
+  const onCoverSettled = useCallback(
+    (post: Post) => {
+      settled.current.add(post.id)
+      if (allIn()) setReleased(true)
+    },
+    [allIn],
+  )
+  // The first screen changed (a note dismissed) after its covers had come in.
+  useEffect(() => {
+    if (allIn()) setReleased(true)
+  }, [allIn])
+  const loadingOf = useMemo(() => {
     const ids = firstIds ? firstIds.split(',').map(Number) : []
     const eager = new Set(ids)
-    return (post: Post) => (post.id === ids[0] ? 'priority' : eager.has(post.id) ? 'eager' : 'lazy')
-  }, [firstIds])
+    const priority = new Set(high.split(',').map(Number))
+    return (post: Post): CoverLoading => (priority.has(post.id) ? 'priority' : eager.has(post.id) ? 'eager' : released ? 'lazy' : 'held')
+  }, [firstIds, high, released])
+  return { loadingOf, onCoverSettled }
 }
 
 /**
@@ -135,7 +162,7 @@ export function Waterfall({ posts, columns: forcedColumns }: { posts: readonly P
   const estimates = useMemo(() => posts.map((p) => estimateCardHeight(p.aspect, p.title, columnWidth)), [posts, columnWidth])
   const placement = useMemo(() => placeItems(estimates, columnCount, gap), [estimates, columnCount, gap])
 
-  const loadingOf = useCoverLoading(posts, columnCount)
+  const { loadingOf, onCoverSettled } = useCoverLoading(posts, columnCount, step > 0)
   const toggleLike = useToggleLike()
   const openNote = useOpenNote()
   const onLike = useCallback((p: Post) => toggleLike(p.id, p.liked), [toggleLike])
@@ -160,7 +187,7 @@ export function Waterfall({ posts, columns: forcedColumns }: { posts: readonly P
   return (
     <div className="waterfall" ref={ref} style={{ gap }}>
       {columns.map((c, i) => (
-        <Column key={i} posts={c.posts} loadingOf={loadingOf} gap={gap} padTop={c.padTop} padBottom={c.padBottom} observer={observer} onOpen={onOpen} onLike={onLike} onDismiss={onDismiss} />
+        <Column key={i} posts={c.posts} loadingOf={loadingOf} gap={gap} padTop={c.padTop} padBottom={c.padBottom} observer={observer} onOpen={onOpen} onLike={onLike} onDismiss={onDismiss} onCoverSettled={onCoverSettled} />
       ))}
     </div>
   )

@@ -53,6 +53,21 @@ export function firstScreenCount(columnCount: number): number {
 }
 
 /**
+ * The covers that load with high priority: the likely largest contentful paint. Columns are equally wide, so the
+ * largest picture on the first screen is the tallest cover of the first two rows (which are in view on a phone
+ * as on a desktop): the two of them with the tallest ratios, feed order breaking ties. The first note alone was
+ * often a wide picture while the LCP was a tall one beside or below it (issue 41 §6).
+ */
+export function priorityCovers<T extends { id: number; aspect?: number | null }>(posts: readonly T[], columnCount: number): number[] {
+  const candidates = posts.slice(0, Math.max(1, Math.floor(columnCount)) * 2)
+  return candidates
+    .map((p, i) => ({ id: p.id, ratio: coverRatio(p.aspect), i }))
+    .sort((a, b) => b.ratio - a.ratio || a.i - b.i)
+    .slice(0, 2)
+    .map((c) => c.id)
+}
+
+/**
  * A card cover's display width for the srcset choice, per window width: the column counts of
  * columnsForWidth, less the sidebar (248 px above 960 px), the page's paddings and the gaps (shell.css,
  * Waterfall's GAP). Static, so the browser chooses once, before layout; tests/e2e/member/card-images.spec.ts
@@ -66,3 +81,13 @@ export const CARD_SIZES = [
   '(min-width: 600px) calc((100vw - 40px) / 3)',
   'calc((100vw - 30px) / 2)',
 ].join(', ')
+
+/**
+ * The waterfall's width at a window width, before it is laid out: CARD_SIZES' cover width times the columns plus
+ * their gaps (16 px above 695 px, else 10). Waterfall starts from it, so its first render already has the right
+ * column width and the measured width that follows changes nothing (on a phone the card render ran twice in the
+ * task that showed them: once for a 220 px guess, again for the width read after mounting).
+ */
+export function containerWidthFor(windowWidth: number): number {
+  return windowWidth - (windowWidth >= 961 ? 280 : windowWidth >= 696 ? 32 : 20)
+}

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query'
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { Post, PostPage } from '../../api/types'
 import { withAspects } from './probe'
@@ -24,12 +24,9 @@ export function flattenPosts(data: InfiniteData<PostPage> | undefined): Post[] {
   return out
 }
 
-/**
- * Infinite list of notes. A failed page is an error (a visible message with a retry, issue 13; the spec's silent
- * empty list looked like "no data", docs/decisions.md); `retry` refetches the first page or fetches the failed next one.
- */
-export function usePostFeed(queryKey: QueryKey, fetchPage: (page: number) => Promise<PostPage>, enabled = true) {
-  const query = useInfiniteQuery({
+/** The query of a list of notes, shared by the hook and by startRouteData (which starts explore's first page early). */
+export function postFeedQuery(queryKey: QueryKey, fetchPage: (page: number) => Promise<PostPage>, enabled = true) {
+  return infiniteQueryOptions({
     queryKey,
     enabled,
     initialPageParam: 1,
@@ -40,6 +37,14 @@ export function usePostFeed(queryKey: QueryKey, fetchPage: (page: number) => Pro
     getNextPageParam: nextPageOf,
     staleTime: 60_000,
   })
+}
+
+/**
+ * Infinite list of notes. A failed page is an error (a visible message with a retry, issue 13; the spec's silent
+ * empty list looked like "no data", docs/decisions.md); `retry` refetches the first page or fetches the failed next one.
+ */
+export function usePostFeed(options: ReturnType<typeof postFeedQuery>) {
+  const query = useInfiniteQuery(options)
   const posts = useMemo(() => flattenPosts(query.data), [query.data])
   return { ...query, posts, retry: () => void (query.data ? query.fetchNextPage() : query.refetch()) }
 }

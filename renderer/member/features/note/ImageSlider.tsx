@@ -1,4 +1,4 @@
-import { useRef, type TouchEvent } from 'react'
+import { useRef, useState, type TouchEvent } from 'react'
 import { Icon } from '../../../common/components/Icon'
 import { Img } from '../../../common/components/Img'
 
@@ -14,6 +14,10 @@ export interface ImageSliderProps {
 /** Note images: one at a time with counter, arrows (desktop) or swipe + dots (mobile). */
 export function ImageSlider({ images, index, onIndexChange, onOpenViewer, compact }: ImageSliderProps) {
   const startX = useRef<number | null>(null)
+  // The picture shown first is the page's largest (its LCP): it loads alone and first, with high priority; the
+  // others (its neighbours eagerly, for a swipe without waiting, the rest lazily) once it is in (issue 41 §6).
+  const [firstIn, setFirstIn] = useState(false)
+  const shown = useRef(index).current
   const total = images.length
   const go = (i: number) => onIndexChange(Math.max(0, Math.min(total - 1, i)))
   const onTouchStart = (e: TouchEvent) => {
@@ -32,7 +36,11 @@ export function ImageSlider({ images, index, onIndexChange, onOpenViewer, compac
       <div className="slider-track" style={{ transform: `translateX(-${index * 100}%)` }}>
         {images.map((src, i) => (
           <button type="button" key={`${src}-${i}`} className="slider-slide" onClick={() => onOpenViewer(i)} aria-label={`查看第${i + 1}张图片`}>
-            <Img src={src} alt="" loading={Math.abs(i - index) <= 1 ? 'eager' : 'lazy'} />
+            {i === shown ? (
+              <Img src={src} alt="" loading="eager" fetchPriority="high" onLoad={() => setFirstIn(true)} onError={() => setFirstIn(true)} />
+            ) : (
+              <Img src={firstIn || i === index ? src : null} alt="" loading={Math.abs(i - index) <= 1 ? 'eager' : 'lazy'} />
+            )}
           </button>
         ))}
       </div>

@@ -9,7 +9,7 @@ import { getPersonalityTags, getProfile, listUserPosts, type UserPostTab } from 
 import { LoginPrompt } from '../../pages/LoginPrompt'
 import { useSession } from '../../session/SessionContext'
 import { FeedList } from '../feed/FeedList'
-import { usePostFeed } from '../feed/usePostFeed'
+import { postFeedQuery, usePostFeed } from '../feed/usePostFeed'
 import { INTERACTION_EVENT, postKeys } from '../interactions/postCache'
 import { ProfileEditor } from './ProfileEditor'
 import { ProfileHeader } from './ProfileHeader'
@@ -36,7 +36,7 @@ export function ProfilePage() {
   // Notes and tags only for a profile that exists (issue 13: a missing user no longer costs two more calls).
   const exists = Boolean(userId) && profile.isSuccess
   const tags = useQuery({ queryKey: ['profile', userId, 'tags'], queryFn: () => getPersonalityTags(userId), enabled: exists, staleTime: 5 * 60_000 })
-  const feed = usePostFeed(postKeys.user(userId, tab), (page) => listUserPosts(userId, tab, page), exists)
+  const feed = usePostFeed(postFeedQuery(postKeys.user(userId, tab), (page) => listUserPosts(userId, tab, page), exists))
 
   usePageMeta(
     profile.data ? `${profile.data.nickname} - 石榴` : null,
