@@ -133,10 +133,12 @@ describe('member auth: /api/auth', () => {
       expect(body.data.user.avatar).toBe('/uploads/defaults/avatar.webp')
     })
 
-    it('keeps an avatar of ours, given as a path or behind any http(s) origin (stored as the path)', async () => {
-      for (const avatar of ['/uploads/2025/01/a.webp', 'https://cdn.example:8443/uploads/2025/01/a.webp']) {
+    // A new account has uploaded nothing: of our files only shared assets (the demo's, the default) can be its
+    // avatar (issue 41 §3, media-ownership.test); another member's upload is refused there.
+    it('keeps a shared avatar of ours, given as a path or behind any http(s) origin (stored as the path)', async () => {
+      for (const avatar of ['/uploads/demo/avatars/a.webp', 'https://cdn.example:8443/uploads/demo/avatars/a.webp']) {
         const { body } = await register({ user_id: uniqueId(), nickname: '新人', password: 'secret123', avatar })
-        expect(body.data.user.avatar).toBe('/uploads/2025/01/a.webp')
+        expect(body.data.user.avatar).toBe('/uploads/demo/avatars/a.webp')
       }
     })
 

@@ -22,6 +22,8 @@ const OPEN = new Set([
   'POST /api/auth/login',
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
+  // Campus sign-in (issue 39): the one-time code of a finished flow is exchanged without a token, like a login.
+  'POST /api/auth/oidc/exchange',
   // Email codes and the password reset (issue 20): a banned member may reset a password like anyone (the ban stays).
   'POST /api/auth/send-email-code',
   'POST /api/auth/send-reset-code',
