@@ -15,9 +15,11 @@ declare const localStorage: { getItem(key: string): string | null }
 
 const apiPort = Number(process.env.E2E_PORT ?? 4173)
 const APP = `http://127.0.0.1:${apiPort}`
-/** A second origin, standing in for a hostile site. */
-const attackerPort = apiPort + 20
-const ATTACKER = `http://127.0.0.1:${attackerPort}`
+/**
+ * A second origin, standing in for a hostile site: on a port the system picks (a fixed offset from the app's
+ * port collided with the e2e server's OpenID provider at +20, which made this test fail with EADDRINUSE).
+ */
+let ATTACKER = ''
 
 let attacker: http.Server
 test.beforeAll(async () => {
@@ -31,7 +33,8 @@ test.beforeAll(async () => {
         `<iframe id="admin" src="${APP}/admin/audit"></iframe>`,
     )
   })
-  await new Promise<void>((resolve) => attacker.listen(attackerPort, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve))
+  ATTACKER = `http://127.0.0.1:${(attacker.address() as { port: number }).port}`
 })
 test.afterAll(async () => {
   await new Promise<void>((resolve) => attacker.close(() => resolve()))
