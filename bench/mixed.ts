@@ -33,18 +33,15 @@ import { describeWindow, scrapeMetrics } from './mixed-metrics'
 import { ensurePhotos } from './mixed-photos'
 import { reportFindRate, reportOpen, type OpenOptions, type OpenSummary } from './mixed-open'
 import { report, type Window } from './mixed-report'
-import { buildServer, ensureSeeded, SEED_PASSWORD, startServer, type BenchServer } from './server'
+import { buildServer, ensureSeeded, scaleFromEnv, SCALES, SEED_PASSWORD, seedDirFor, startServer, type BenchServer } from './server'
 import { cpuSeconds, imageCpuSeconds } from './proc-cpu'
 
 const ROOT = path.resolve(process.env.BENCH_MIXED_DIR ?? '.bench-data/mixed')
-const SEED_DIR = path.join(ROOT, 'seed')
+/** BENCH_SCALE=users,notes,comments,likes (or a name of bench/server.ts's SCALES) overrides it: a dataset of its own under ROOT. */
+const SCALE = scaleFromEnv(SCALES.mixed)
+const SEED_DIR = seedDirFor(ROOT, SCALE, SCALES.mixed)
 const RUN_DIR = path.join(ROOT, 'run')
 const PHOTO_DIR = path.join(ROOT, 'photos')
-/** BENCH_SCALE=users,notes,comments,likes overrides it (a quick smoke run on a smaller dataset; use its own BENCH_MIXED_DIR). */
-const SCALE = (() => {
-  const [users, notes, comments, likes] = (process.env.BENCH_SCALE ?? '5000,20000,60000,200000').split(',').map(Number)
-  return { users: users!, notes: notes!, comments: comments!, likes: likes! }
-})()
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200)
 const seconds = (open: boolean) => Number(process.env.BENCH_SECONDS ?? (open ? 60 : 30))
 const warmupSeconds = (open: boolean) => Number(process.env.BENCH_WARMUP_SECONDS ?? (open ? 20 : 5))
