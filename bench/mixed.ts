@@ -22,7 +22,6 @@
  * rising rates on the same server and prints the highest at which reads p99 ≤ 100 ms.
  */
 import { spawn } from 'node:child_process'
-import { cpSync, mkdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
@@ -33,7 +32,7 @@ import { describeWindow, scrapeMetrics } from './mixed-metrics'
 import { ensurePhotos } from './mixed-photos'
 import { reportFindRate, reportOpen, type OpenOptions, type OpenSummary } from './mixed-open'
 import { report, type Window } from './mixed-report'
-import { buildServer, ensureSeeded, scaleFromEnv, SCALES, SEED_PASSWORD, seedDirFor, startServer, type BenchServer } from './server'
+import { buildServer, ensureSeeded, freshCopy, scaleFromEnv, SCALES, SEED_PASSWORD, seedDirFor, startServer, type BenchServer } from './server'
 import { cpuSeconds, imageCpuSeconds } from './proc-cpu'
 
 const ROOT = path.resolve(process.env.BENCH_MIXED_DIR ?? '.bench-data/mixed')
@@ -65,9 +64,7 @@ function readDataset(file: string): Promise<Pick<MixedClientConfig, 'members' | 
 
 /** A fresh copy of the seeded dataset (database and media), so every run starts from the same state. */
 function freshRunDir(): void {
-  rmSync(RUN_DIR, { recursive: true, force: true })
-  mkdirSync(RUN_DIR, { recursive: true })
-  for (const name of ['shiliu.sqlite', 'jwt-secret', 'uploads']) cpSync(path.join(SEED_DIR, name), path.join(RUN_DIR, name), { recursive: true })
+  freshCopy(SEED_DIR, RUN_DIR)
 }
 
 

@@ -18,12 +18,12 @@
  * Needs wrk (`apt-get install wrk`).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { cpuBetween, databaseTaskCpu } from './db-cpu'
 import { databaseEnv, ENGINE_LABELS, type BenchEngine, type EngineChoice } from './engines'
-import { buildServer, ensureSeeded, scaleFromEnv, SCALES, SEED_PASSWORD, seedDirFor, startServer } from './server'
+import { buildServer, ensureSeeded, freshCopy, scaleFromEnv, SCALES, SEED_PASSWORD, seedDirFor, startServer } from './server'
 import { cpuSeconds } from './proc-cpu'
 
 const ROOT = path.resolve(process.env.BENCH_MIXED_DIR ?? '.bench-data/mixed')
@@ -168,9 +168,7 @@ export async function runReads(choice: EngineChoice = { engines: ['sqlite'], url
 }
 
 async function runReadsOn(engine: BenchEngine, choice: EngineChoice): Promise<Issue38> {
-  rmSync(RUN_DIR, { recursive: true, force: true })
-  mkdirSync(RUN_DIR, { recursive: true })
-  for (const name of ['shiliu.sqlite', 'jwt-secret', 'uploads']) cpSync(path.join(SEED_DIR, name), path.join(RUN_DIR, name), { recursive: true })
+  freshCopy(SEED_DIR, RUN_DIR)
   // Copied once per scale and reused: the reads only add the member's follows (idempotent) and 推荐 sessions.
   const env = await databaseEnv(engine, choice, path.join(RUN_DIR, 'shiliu.sqlite'), SCALE.notes, { name: `shiliu_bench_reads_${SCALE.notes}` })
   const databaseUrl = env.DATABASE_URL

@@ -4,7 +4,7 @@
  * not the limiter).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 export interface Scale {
@@ -68,6 +68,18 @@ export function ensureSeeded(dataDir: string, scale: Scale): void {
   if (r.status !== 0) process.exit(r.status ?? 1)
   writeFileSync(marker, JSON.stringify(scale))
   console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+}
+
+/**
+ * A fresh copy of a seeded data directory in `runDir` (database, media, the JWT secret and the key that encrypts
+ * personal data: without the seed's data-key the server would make a new one and could not read those fields).
+ */
+export function freshCopy(seedDir: string, runDir: string): void {
+  rmSync(runDir, { recursive: true, force: true })
+  mkdirSync(runDir, { recursive: true })
+  for (const name of ['shiliu.sqlite', 'jwt-secret', 'data-key', 'uploads']) {
+    if (existsSync(path.join(seedDir, name))) cpSync(path.join(seedDir, name), path.join(runDir, name), { recursive: true })
+  }
 }
 
 export interface BenchServer {
