@@ -13,13 +13,13 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { databaseEnv, ENGINE_LABELS, type BenchEngine, type EngineChoice } from './engines'
 import { measureLoginLoad } from './login-load'
-import { buildServer, ensureSeeded, SEED_PASSWORD, startServer } from './server'
+import { buildServer, ensureSeeded, SCALES, SEED_PASSWORD, startServer } from './server'
 
 const SMALL = process.env.BENCH_SCALE === 'small'
 const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? (SMALL ? '.bench-data-small' : '.bench-data'))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
-const SCALE = SMALL ? { users: 2_000, notes: 20_000, comments: 60_000, likes: 200_000 } : { users: 10_000, notes: 100_000, comments: 300_000, likes: 1_000_000 }
+const SCALE = SMALL ? SCALES.small : SCALES.large
 
 interface Scenario {
   name: string

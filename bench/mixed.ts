@@ -22,7 +22,6 @@
  * rising rates on the same server and prints the highest at which reads p99 ≤ 100 ms.
  */
 import { spawn } from 'node:child_process'
-import { cpSync, mkdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
@@ -33,18 +32,15 @@ import { describeWindow, scrapeMetrics } from './mixed-metrics'
 import { ensurePhotos } from './mixed-photos'
 import { reportFindRate, reportOpen, type OpenOptions, type OpenSummary } from './mixed-open'
 import { report, type Window } from './mixed-report'
-import { buildServer, ensureSeeded, SEED_PASSWORD, startServer, type BenchServer } from './server'
+import { buildServer, ensureSeeded, freshCopy, scaleFromEnv, SCALES, SEED_PASSWORD, seedDirFor, startServer, type BenchServer } from './server'
 import { cpuSeconds, imageCpuSeconds } from './proc-cpu'
 
 const ROOT = path.resolve(process.env.BENCH_MIXED_DIR ?? '.bench-data/mixed')
-const SEED_DIR = path.join(ROOT, 'seed')
+/** BENCH_SCALE=users,notes,comments,likes (or a name of bench/server.ts's SCALES) overrides it: a dataset of its own under ROOT. */
+const SCALE = scaleFromEnv(SCALES.mixed)
+const SEED_DIR = seedDirFor(ROOT, SCALE, SCALES.mixed)
 const RUN_DIR = path.join(ROOT, 'run')
 const PHOTO_DIR = path.join(ROOT, 'photos')
-/** BENCH_SCALE=users,notes,comments,likes overrides it (a quick smoke run on a smaller dataset; use its own BENCH_MIXED_DIR). */
-const SCALE = (() => {
-  const [users, notes, comments, likes] = (process.env.BENCH_SCALE ?? '5000,20000,60000,200000').split(',').map(Number)
-  return { users: users!, notes: notes!, comments: comments!, likes: likes! }
-})()
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200)
 const seconds = (open: boolean) => Number(process.env.BENCH_SECONDS ?? (open ? 60 : 30))
 const warmupSeconds = (open: boolean) => Number(process.env.BENCH_WARMUP_SECONDS ?? (open ? 20 : 5))
@@ -68,9 +64,7 @@ function readDataset(file: string): Promise<Pick<MixedClientConfig, 'members' | 
 
 /** A fresh copy of the seeded dataset (database and media), so every run starts from the same state. */
 function freshRunDir(): void {
-  rmSync(RUN_DIR, { recursive: true, force: true })
-  mkdirSync(RUN_DIR, { recursive: true })
-  for (const name of ['shiliu.sqlite', 'jwt-secret', 'uploads']) cpSync(path.join(SEED_DIR, name), path.join(RUN_DIR, name), { recursive: true })
+  freshCopy(SEED_DIR, RUN_DIR)
 }
 
 

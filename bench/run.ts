@@ -5,7 +5,8 @@
  *                real photo uploads, driven from a process of its own; issue #19's targets (bench/mixed.ts)
  *     --rate N   the same as an open loop: N req/s offered (Poisson), --publish P %, --photo WxH, --find-rate;
  *                issue 42's targets (bench/mixed-open.ts)
- *   --reads      each signed-in read alone with wrk, beside a bare Koa route as the ceiling; CPU per request (bench/reads.ts)
+ *   --reads      each signed-in read alone with wrk, beside a bare Koa route as the ceiling; CPU per request, the 关注
+ *                timeline and 推荐 against 1.5× the feed (issue 38); BENCH_SCALE=large: the 100k-note dataset (bench/reads.ts)
  *   --crash      kill -9 under write load, many rounds; counts acknowledged writes lost (bench/crash.ts)
  *   --moderation the signed-in feed, recommend and search with 1,000 blocks and 500 watched words, against without (bench/moderation.ts)
  *   --stream     1,000 open notification streams: like → event latency, RSS, feed throughput beside them (bench/stream.ts)
@@ -44,7 +45,7 @@ if (unknown.length || args.length > 1) {
   process.exit(2)
 }
 if (args.includes('--mixed')) await runMixed(choice, open)
-else if (args.includes('--reads')) await runReads()
+else if (args.includes('--reads')) await runReads(choice)
 else if (args.includes('--crash')) await runCrash()
 else if (args.includes('--stream')) await runStream()
 else if (args.includes('--moderation')) await runModeration()

@@ -4,7 +4,7 @@
  * not the limiter).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 export interface Scale {
@@ -12,6 +12,34 @@ export interface Scale {
   notes: number
   comments: number
   likes: number
+}
+
+/** The datasets the benches share; each is seeded once and reused (ensureSeeded, seedDirFor). */
+export const SCALES = {
+  /** bench (endpoints) and the issue-38 reads: the 100k-note dataset. */
+  large: { users: 10_000, notes: 100_000, comments: 300_000, likes: 1_000_000 },
+  small: { users: 2_000, notes: 20_000, comments: 60_000, likes: 200_000 },
+  /** bench --mixed and --reads by default. */
+  mixed: { users: 5_000, notes: 20_000, comments: 60_000, likes: 200_000 },
+} satisfies Record<string, Scale>
+
+/** BENCH_SCALE: a named scale of SCALES (large, small, mixed) or users,notes,comments,likes; else `fallback`. */
+export function scaleFromEnv(fallback: Scale): Scale {
+  const value = process.env.BENCH_SCALE
+  if (!value) return fallback
+  if (value in SCALES) return SCALES[value as keyof typeof SCALES]
+  const [users, notes, comments, likes] = value.split(',').map(Number)
+  if (![users, notes, comments, likes].every((n) => Number.isInteger(n) && n! >= 0)) throw new Error(`BENCH_SCALE takes ${Object.keys(SCALES).join(', ')} or users,notes,comments,likes; got "${value}"`)
+  return { users: users!, notes: notes!, comments: comments!, likes: likes! }
+}
+
+/**
+ * Where the dataset at `scale` is kept under `root`: `seed` for the bench's own scale, `seed-<users>-<notes>-…`
+ * for any other, so another scale never reseeds (minutes) over the usual one.
+ */
+export function seedDirFor(root: string, scale: Scale, usual: Scale): string {
+  const same = JSON.stringify(scale) === JSON.stringify(usual)
+  return path.join(root, same ? 'seed' : `seed-${scale.users}-${scale.notes}-${scale.comments}-${scale.likes}`)
 }
 
 /** Password of generated accounts (server/seed: one shared hash for every generated user). */
@@ -40,6 +68,18 @@ export function ensureSeeded(dataDir: string, scale: Scale): void {
   if (r.status !== 0) process.exit(r.status ?? 1)
   writeFileSync(marker, JSON.stringify(scale))
   console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+}
+
+/**
+ * A fresh copy of a seeded data directory in `runDir` (database, media, the JWT secret and the key that encrypts
+ * personal data: without the seed's data-key the server would make a new one and could not read those fields).
+ */
+export function freshCopy(seedDir: string, runDir: string): void {
+  rmSync(runDir, { recursive: true, force: true })
+  mkdirSync(runDir, { recursive: true })
+  for (const name of ['shiliu.sqlite', 'jwt-secret', 'data-key', 'uploads']) {
+    if (existsSync(path.join(seedDir, name))) cpSync(path.join(seedDir, name), path.join(runDir, name), { recursive: true })
+  }
 }
 
 export interface BenchServer {
