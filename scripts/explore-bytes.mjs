@@ -5,13 +5,10 @@
 // (document, JS, CSS, images, API, other) once the network is idle and the first screen's images have loaded,
 // before any scrolling, and how many requests of each. `--url http://host:port` measures a running server
 // instead (nothing is started).
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 import { chromium } from '@playwright/test'
+import { startDemoServer } from './lib/demo-server.mjs'
 
-const root = path.resolve(import.meta.dirname, '..')
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name)
   return i >= 0 ? process.argv[i + 1] : fallback
@@ -22,26 +19,7 @@ const SCREENS = [
   { name: 'desktop', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
 ]
 
-async function startServer(port) {
-  if (!existsSync(path.join(root, 'dist/server/main.js')) || !existsSync(path.join(root, 'dist/renderer/member.html'))) {
-    throw new Error('dist/ is missing: run `npm run build` first')
-  }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-bytes-'))
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, SHILIU_DEMO: '1', LOG_LEVEL: 'warn' },
-  })
-  const url = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`)
-    const up = await fetch(`${url}/api/health`).then((r) => r.ok, () => false)
-    if (up) return { url, stop: () => (child.kill('SIGTERM'), new Promise((r) => child.once('exit', r)).then(() => rmSync(dataDir, { recursive: true, force: true }))) }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  child.kill('SIGTERM')
-  throw new Error('the server did not answer /api/health within 2 minutes')
-}
+const startServer = (port) => startDemoServer(port, 'bytes')
 
 const KINDS = ['document', 'script', 'stylesheet', 'image', 'api', 'other']
 const kindOf = (request) => {

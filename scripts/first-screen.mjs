@@ -6,13 +6,10 @@
 // The built server (dist/, `npm run build` first) on a fresh demo dataset, Debian's Chromium at Lighthouse's
 // phone screen (412×823 at 1.75×); `--throttle` adds Lighthouse's mobile conditions as DevTools applies them
 // (4× slower CPU, 150 ms round trips, 1.6 Mbit/s down), which orders the requests as a phone would.
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 import { chromium } from '@playwright/test'
+import { startDemoServer } from './lib/demo-server.mjs'
 
-const root = path.resolve(import.meta.dirname, '..')
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name)
   return i >= 0 ? process.argv[i + 1] : fallback
@@ -22,26 +19,7 @@ const throttle = process.argv.includes('--throttle')
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }
 
-async function startServer(port) {
-  if (!existsSync(path.join(root, 'dist/server/main.js')) || !existsSync(path.join(root, 'dist/renderer/member.html'))) {
-    throw new Error('dist/ is missing: run `npm run build` first')
-  }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shiliu-first-screen-'))
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, SHILIU_DEMO: '1', LOG_LEVEL: 'warn' },
-  })
-  const url = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`)
-    const up = await fetch(`${url}/api/health`).then((r) => r.ok, () => false)
-    if (up) return { url, stop: () => (child.kill('SIGTERM'), new Promise((r) => child.once('exit', r)).then(() => rmSync(dataDir, { recursive: true, force: true }))) }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  child.kill('SIGTERM')
-  throw new Error('the server did not answer /api/health within 2 minutes')
-}
+const startServer = (port) => startDemoServer(port, 'first-screen')
 
 // Recorded in the page from its first script on: every LCP candidate and every long task.
 const OBSERVE = `
